@@ -1,0 +1,162 @@
+import { existsSync } from 'node:fs';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { appRoutes } from './modules/app/app.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createSealedService } from './modules/auth/sealed.service';
+import { createSessionService } from './modules/auth/session.service';
+import { createTacService } from './modules/auth/tac.service';
+import { createLedgerService } from './modules/ledger/ledger.service';
+import { createMembersRepository } from './modules/members/members.repository';
+import { createExchangeService } from './modules/wallet/exchange.service';
+import { createFundingService } from './modules/wallet/funding.service';
+import { walletRoutes } from './modules/wallet/wallet.routes';
+import { createWalletService } from './modules/wallet/wallet.service';
+import { walletAdminRoutes } from './modules/wallet/wallet-admin.routes';
+import { createWithdrawalService } from './modules/wallet/withdrawal.service';
+import { accessPlugin } from './platform/access';
+import { registerErrorHandler } from './platform/error-handler';
+import { idempotencyPlugin } from './platform/idempotency';
+import { deriveKey, type RsaKeyPair } from './platform/keys';
+import { loggerOptions } from './platform/logger';
+import type { MessageSender, Outbox } from './platform/mail';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  masterKey: Buffer;
+  rsa: RsaKeyPair;
+  email: MessageSender;
+  sms: MessageSender;
+  /** The dev catcher's outbox; null in production, where no outbox page exists. */
+  outbox: Outbox | null;
+  redis?: Redis;
+  /** Key prefix of the rate-limit counters in Redis (tests use their own). */
+  redisNamespace?: string;
+  /** The built web app, served at `/` when present. */
+  webDist?: string;
+}
+
+/** Builds the whole HTTP application from its dependencies. No I/O happens at import time. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger: loggerOptions(config.LOG_LEVEL),
+    trustProxy: config.TRUST_PROXY ?? false,
+    bodyLimit: 64 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const members = createMembersRepository(db);
+  const sessions = createSessionService(db);
+  const sealed = createSealedService({ db, rsa: deps.rsa });
+  const tac = createTacService({
+    db,
+    hmacKey: deriveKey(deps.masterKey, 'tac'),
+    email: deps.email,
+    sms: deps.sms,
+  });
+  const auth = createAuthService({ db, members, sessions, tac, sealed });
+  const ledger = createLedgerService({ db });
+  const checkPassword = auth.verifyTransactionPassword;
+  const money = {
+    wallet: createWalletService({ db, ledger, members, checkPassword }),
+    exchange: createExchangeService({ db, ledger, checkPassword }),
+    withdrawals: createWithdrawalService({
+      db,
+      ledger,
+      checkPassword,
+      consumeTac: (memberId, code, trx) => auth.consumeMemberTac(memberId, 'withdraw_address', code, trx),
+    }),
+    funding: createFundingService({ db, ledger, members }),
+  };
+
+  await app.register(fastifyCookie);
+  const aiOrigin = config.AI_URL ? new URL(config.AI_URL).origin : null;
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // antd-mobile sets inline styles; scripts stay same-origin only.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        frameSrc: aiOrigin ? ["'self'", aiOrigin] : ["'self'"],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The AI tab frames a configured page; our own pages are never framed by others.
+    frameguard: { action: 'sameorigin' },
+  });
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    ...(deps.redis ? { redis: deps.redis, nameSpace: deps.redisNamespace ?? 'rl:' } : {}),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: `Too many requests, retry in ${Math.ceil(context.ttl / 1000)} s`,
+    }),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Member platform API', version: config.APP_VERSION },
+      components: {
+        securitySchemes: {
+          cookie: { type: 'apiKey', in: 'cookie', name: '__Host-sid' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(accessPlugin, { sessions, publicOrigin: config.PUBLIC_ORIGIN });
+  await app.register(idempotencyPlugin, { db });
+
+  await app.register(appRoutes, { db, config, outbox: deps.outbox });
+  await app.register(authRoutes, {
+    auth,
+    sessions,
+    sealed,
+    authRateLimit: config.AUTH_RATE_LIMIT_PER_MINUTE,
+  });
+  await app.register(adminRoutes, { db });
+  await app.register(walletRoutes, { ...money, moneyRateLimit: config.MONEY_RATE_LIMIT_PER_MINUTE });
+  await app.register(walletAdminRoutes, money);
+
+  if (deps.webDist && existsSync(deps.webDist)) {
+    await app.register(fastifyStatic, {
+      root: deps.webDist,
+      wildcard: false,
+      setHeaders: (reply, path) => {
+        // Vite names built assets by content hash: cache them for good; index.html must stay fresh.
+        reply.header(
+          'Cache-Control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  return app;
+}

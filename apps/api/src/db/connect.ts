@@ -1,0 +1,35 @@
+import { createDb, type Db } from './database';
+import { ensureDatabase, startEmbeddedPostgres } from './embedded';
+import { migrateToLatest } from './migrate';
+
+export interface Connected {
+  db: Db;
+  /** Closes the pool, then stops the embedded server if one was started. */
+  close: () => Promise<void>;
+  embedded: boolean;
+}
+
+/** DATABASE_URL when given; otherwise a real PostgreSQL started under DATA_DIR. Migrates either way. */
+export async function connectDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<Connected> {
+  let url = options.databaseUrl;
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  if (!url) {
+    const server = await startEmbeddedPostgres(options.dataDir);
+    await ensureDatabase(server.url('postgres'), 'platform');
+    url = server.url('platform');
+    stopEmbedded = server.stop;
+  }
+  const { db } = createDb(url, 20);
+  await migrateToLatest(db);
+  return {
+    db,
+    embedded: Boolean(stopEmbedded),
+    close: async () => {
+      await db.destroy();
+      await stopEmbedded?.();
+    },
+  };
+}

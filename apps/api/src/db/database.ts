@@ -1,0 +1,15 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+// bigint (int8) stays a string: ids are opaque and amounts must never pass through a float.
+// numeric likewise. Callers that do arithmetic convert with BigInt() at the boundary.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
+
+export type Db = Kysely<Database>;
+
+export function createDb(connectionString: string, max = 10): { db: Db; pool: pg.Pool } {
+  const pool = new pg.Pool({ connectionString, max });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, pool };
+}

@@ -1,0 +1,139 @@
+import { parseAmountOrThrow } from '@app/money';
+import { hashPassword } from '../../modules/auth/password';
+import { createLedgerService } from '../../modules/ledger/ledger.service';
+import type { Wallet } from '../../modules/ledger/ledger.types';
+import { derivedUuid } from '../../platform/idempotency';
+import type { Db } from '../database';
+
+export const DEMO_PASSWORD = 'Demo12345';
+/** Set for the demo members on `npm start` (not in tests, which set their own). */
+export const DEMO_TRANSACTION_PASSWORD = 'Pay12345';
+
+/** What each demo member starts with: [currency, wallet, amount]. */
+const startingBalances: Array<[string, Wallet, string]> = [
+  ['USDT', 'funds', '1000'],
+  ['USDT', 'deposit', '250'],
+  ['USDC', 'funds', '300'],
+  ['MCOIN', 'funds', '800'],
+  ['AIRDROP', 'funds', '100'],
+];
+export const DEMO_ADMIN = { username: 'admin', password: 'Admin12345' };
+
+/** [username, sponsor, placement parent, side]: a small tree, a little lopsided like real ones. */
+const tree: Array<[string, string | null, string | null, 'left' | 'right' | null]> = [
+  ['company', null, null, null],
+  ['alice01', 'company', 'company', 'left'],
+  ['bobby01', 'company', 'company', 'right'],
+  ['carol01', 'alice01', 'alice01', 'left'],
+  ['david01', 'alice01', 'alice01', 'right'],
+  ['emily01', 'bobby01', 'bobby01', 'left'],
+  ['frank01', 'company', 'bobby01', 'right'],
+  ['grace01', 'carol01', 'carol01', 'left'],
+  ['henry01', 'alice01', 'carol01', 'right'],
+  ['irene01', 'david01', 'david01', 'left'],
+  ['jacky01', 'emily01', 'emily01', 'left'],
+  ['kevin01', 'bobby01', 'emily01', 'right'],
+];
+
+/**
+ * Demo data: an admin, a dozen members and their starting balances. Safe to run on every start: existing
+ * rows are left alone, and each starting balance is a ledger transfer with a fixed id, made once.
+ */
+export async function seedDemo(
+  db: Db,
+  options: { transactionPasswords?: boolean } = {},
+): Promise<{ created: number }> {
+  let created = 0;
+  const ids = new Map<string, { id: string; depth: number }>();
+  const existing = await db.selectFrom('members').select(['id', 'username', 'placement_depth']).execute();
+  for (const m of existing) ids.set(m.username, { id: m.id, depth: m.placement_depth });
+
+  if (!ids.has(DEMO_ADMIN.username)) {
+    await db
+      .insertInto('members')
+      .values({
+        username: DEMO_ADMIN.username,
+        email: 'admin@nova.local',
+        mobile: null,
+        full_name: 'Platform Admin',
+        password_hash: await hashPassword(DEMO_ADMIN.password),
+        transaction_password_hash: null,
+        role: 'admin',
+        sponsor_id: null,
+        placement_parent_id: null,
+        placement_side: null,
+        placement_depth: 0,
+        locked_until: null,
+      })
+      .execute();
+    created++;
+  }
+
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const [username, sponsor, parent, side] of tree) {
+    if (ids.has(username)) continue;
+    const parentRow = parent ? ids.get(parent) : undefined;
+    const row = await db
+      .insertInto('members')
+      .values({
+        username,
+        email: `${username}@demo.local`,
+        mobile: null,
+        full_name: `${username.slice(0, 1).toUpperCase()}${username.slice(1, -2)} Demo`,
+        password_hash: passwordHash,
+        transaction_password_hash: null,
+        role: 'member',
+        sponsor_id: sponsor ? (ids.get(sponsor)?.id ?? null) : null,
+        placement_parent_id: parentRow?.id ?? null,
+        placement_side: side,
+        placement_depth: parentRow ? parentRow.depth + 1 : 0,
+        locked_until: null,
+      })
+      .returning(['id', 'placement_depth'])
+      .executeTakeFirstOrThrow();
+    ids.set(username, { id: row.id, depth: row.placement_depth });
+    created++;
+  }
+
+  const members = tree.map(([username]) => ({ username, id: ids.get(username)!.id }));
+  if (options.transactionPasswords) {
+    const payHash = await hashPassword(DEMO_TRANSACTION_PASSWORD);
+    await db
+      .updateTable('members')
+      .set({ transaction_password_hash: payHash })
+      .where(
+        'id',
+        'in',
+        members.map((m) => m.id),
+      )
+      .where('transaction_password_hash', 'is', null)
+      .execute();
+  }
+  await seedBalances(db, members);
+  return { created };
+}
+
+/** Each demo member's starting balances, credited from deposits clearing as an admin's deposit would be. */
+async function seedBalances(db: Db, members: Array<{ username: string; id: string }>) {
+  const ledger = createLedgerService({ db });
+  const decimals = new Map((await ledger.currencies()).map((c) => [c.code, c.decimals]));
+  for (const [currency, wallet, amount] of startingBalances) {
+    const clearing = await ledger.systemAccount(db, 'deposits_clearing', currency);
+    const specs = [];
+    for (const m of members) {
+      const account = await ledger.account(db, { memberId: m.id, wallet, currency });
+      specs.push({
+        id: derivedUuid('demo-seed', m.username, currency, wallet),
+        debitAccountId: clearing.id,
+        creditAccountId: account.id,
+        amount: parseAmountOrThrow(amount, decimals.get(currency)!),
+        currency,
+        kind: 'deposit' as const,
+        memo: 'demo starting balance',
+      });
+    }
+    await ledger.transfer(specs);
+  }
+}
+
+export const demoMemberNames = tree.map(([username]) => username);

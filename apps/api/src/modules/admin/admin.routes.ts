@@ -1,0 +1,60 @@
+import { Paths, ZAdminMemberItem, ZAdminMemberQuery, zPage } from '@app/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/database';
+
+/** Admin/memlist: members with a search by username, email or mobile. */
+export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    Paths.adminMembers,
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['admin'], querystring: ZAdminMemberQuery, response: { 200: zPage(ZAdminMemberItem) } },
+    },
+    async (request) => {
+      const { q, page, pageSize } = request.query;
+      let query = db
+        .selectFrom('members as m')
+        .leftJoin('members as s', 's.id', 'm.sponsor_id')
+        .select([
+          'm.id',
+          'm.username',
+          'm.email',
+          'm.mobile',
+          'm.role',
+          'm.created_at',
+          'm.locked_until',
+          's.username as sponsor',
+        ]);
+      if (q) {
+        // A prefix match: the pattern's own wildcards are escaped, so a search cannot become a scan.
+        const prefix = `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        query = query.where((eb) =>
+          eb.or([
+            eb(eb.fn('lower', ['m.username']), 'like', prefix),
+            eb('m.email', 'like', prefix),
+            eb('m.mobile', 'like', prefix),
+          ]),
+        );
+      }
+      const rows = await query
+        .orderBy('m.id', 'desc')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute();
+      return {
+        items: rows.map((r) => ({
+          userid: r.id,
+          username: r.username,
+          email: r.email,
+          mobile: r.mobile,
+          sponsor: r.sponsor,
+          role: r.role,
+          joinedAt: r.created_at.toISOString(),
+          lockedUntil: r.locked_until?.toISOString() ?? null,
+        })),
+        page,
+        pageSize,
+      };
+    },
+  );
+};

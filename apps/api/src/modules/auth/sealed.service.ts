@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { Limits, type TNonce, type TSealed } from '@app/contracts';
+import { z } from 'zod';
+import type { Db } from '../../db/database';
+import { AppError } from '../../platform/errors';
+import type { RsaKeyPair } from '../../platform/keys';
+
+const ZPlain = z.object({ n: z.string().max(64), v: z.string().max(4096) });
+
+/**
+ * The spec's RSA rule: secrets arrive RSA-OAEP sealed together with a one-time nonce issued to the
+ * caller's session. Unsealing uses the nonce up, so the same ciphertext sent again is refused.
+ */
+export function createSealedService(deps: { db: Db; rsa: RsaKeyPair }) {
+  const { db, rsa } = deps;
+
+  async function issueNonce(sessionId: string): Promise<TNonce> {
+    const nonce = randomBytes(18).toString('base64url');
+    const expiresAt = new Date(Date.now() + Limits.nonceTtlSeconds * 1000);
+    await db
+      .insertInto('crypto_nonces')
+      .values({ nonce, session_id: sessionId, expires_at: expiresAt })
+      .execute();
+    return { nonce, expiresAt: expiresAt.toISOString() };
+  }
+
+  async function unseal(sessionId: string, sealed: TSealed): Promise<string> {
+    if (sealed.keyId !== rsa.keyId) throw new AppError('SEALED_INVALID', 'Sealed with an unknown key');
+    let plain: z.infer<typeof ZPlain>;
+    try {
+      plain = ZPlain.parse(
+        JSON.parse(rsa.decrypt(Buffer.from(sealed.ciphertext, 'base64')).toString('utf8')),
+      );
+    } catch {
+      throw new AppError('SEALED_INVALID', 'The sealed value could not be opened');
+    }
+    const used = await db
+      .updateTable('crypto_nonces')
+      .set({ used_at: new Date() })
+      .where('nonce', '=', plain.n)
+      .where('session_id', '=', sessionId)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .executeTakeFirst();
+    if (used.numUpdatedRows === 0n) throw new AppError('NONCE_INVALID', 'Nonce unknown, expired or used');
+    return plain.v;
+  }
+
+  return {
+    publicKey: () => ({ keyId: rsa.keyId, algorithm: 'RSA-OAEP-256' as const, spki: rsa.spki }),
+    issueNonce,
+    unseal,
+  };
+}
+
+export type SealedService = ReturnType<typeof createSealedService>;

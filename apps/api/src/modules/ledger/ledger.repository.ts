@@ -1,0 +1,389 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Database, LedgerAccountsTable, LedgerTransfersTable } from '../../db/schema';
+import type {
+  HistoryFilters,
+  HistoryItem,
+  HistoryStatus,
+  JsonObject,
+  LedgerAccount,
+  MemberBalance,
+  Transfer,
+  TransferStatus,
+  Wallet,
+} from './ledger.types';
+
+/** Any query runner: the pool or a transaction. Writes are only ever given a transaction. */
+type Ex = Kysely<Database>;
+
+/** A transfer row as it will be inserted; amounts and balances still bigint. */
+export interface NewTransferRow {
+  id: string;
+  debitAccountId: string;
+  creditAccountId: string;
+  amount: bigint;
+  currency: string;
+  kind: string;
+  status: TransferStatus;
+  pendingId: string | null;
+  linkedId: string | null;
+  reversesId: string | null;
+  memo: string;
+  meta: JsonObject;
+  createdBy: string | null;
+  debitBalanceAfter: bigint;
+  creditBalanceAfter: bigint;
+}
+
+export interface AccountTotals {
+  debitsPosted: bigint;
+  creditsPosted: bigint;
+  debitsPending: bigint;
+  creditsPending: bigint;
+}
+
+const accountColumns = [
+  'id',
+  'member_id',
+  'wallet',
+  'system_code',
+  'currency',
+  'debits_posted',
+  'credits_posted',
+  'debits_pending',
+  'credits_pending',
+] as const;
+
+// pg hands NUMERIC and int8 over as strings; they become bigint here and nowhere later.
+function toAccount(
+  row: Pick<Selectable<LedgerAccountsTable>, (typeof accountColumns)[number]>,
+): LedgerAccount {
+  return {
+    id: row.id,
+    memberId: row.member_id,
+    wallet: row.wallet,
+    systemCode: row.system_code,
+    currency: row.currency,
+    debitsPosted: BigInt(row.debits_posted),
+    creditsPosted: BigInt(row.credits_posted),
+    debitsPending: BigInt(row.debits_pending),
+    creditsPending: BigInt(row.credits_pending),
+  };
+}
+
+function toTransfer(row: Selectable<LedgerTransfersTable>): Transfer {
+  return {
+    id: row.id,
+    seq: row.seq,
+    debitAccountId: row.debit_account_id,
+    creditAccountId: row.credit_account_id,
+    amount: BigInt(row.amount),
+    currency: row.currency,
+    kind: row.kind,
+    status: row.status,
+    pendingId: row.pending_id,
+    linkedId: row.linked_id,
+    reversesId: row.reverses_id,
+    memo: row.memo,
+    meta: row.meta as JsonObject,
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+    debitBalanceAfter: BigInt(row.debit_balance_after),
+    creditBalanceAfter: BigInt(row.credit_balance_after),
+  };
+}
+
+/** Kysely queries of the ledger tables; no rules here, those are in the service. */
+export const ledgerRepository = {
+  currency: (ex: Ex, code: string) =>
+    ex.selectFrom('currencies').selectAll().where('code', '=', code).executeTakeFirst(),
+
+  currencies: (ex: Ex) => ex.selectFrom('currencies').selectAll().orderBy('code').execute(),
+
+  async findMemberAccount(ex: Ex, memberId: string, wallet: Wallet, currency: string) {
+    const row = await ex
+      .selectFrom('ledger_accounts')
+      .select(accountColumns)
+      .where('member_id', '=', memberId)
+      .where('wallet', '=', wallet)
+      .where('currency', '=', currency)
+      .executeTakeFirst();
+    return row ? toAccount(row) : undefined;
+  },
+
+  async findSystemAccount(ex: Ex, code: string, currency: string) {
+    const row = await ex
+      .selectFrom('ledger_accounts')
+      .select(accountColumns)
+      .where('system_code', '=', code)
+      .where('currency', '=', currency)
+      .executeTakeFirst();
+    return row ? toAccount(row) : undefined;
+  },
+
+  /** Creates the account unless a concurrent caller just did; the caller reads it again then. */
+  async insertAccount(
+    ex: Ex,
+    owner: { memberId: string; wallet: Wallet } | { systemCode: string },
+    currency: string,
+  ) {
+    const values =
+      'memberId' in owner
+        ? { member_id: owner.memberId, wallet: owner.wallet, system_code: null, currency }
+        : { member_id: null, wallet: null, system_code: owner.systemCode, currency };
+    const row = await ex
+      .insertInto('ledger_accounts')
+      .values(values)
+      .onConflict((oc) => oc.doNothing())
+      .returning(accountColumns)
+      .executeTakeFirst();
+    return row ? toAccount(row) : undefined;
+  },
+
+  /**
+   * Locks the accounts in ascending id order, so two transfers over the same accounts always queue in the
+   * same order and never deadlock. (PostgreSQL locks the rows as the sorted result is produced.)
+   */
+  async lockAccounts(trx: Ex, ids: string[]): Promise<LedgerAccount[]> {
+    const rows = await trx
+      .selectFrom('ledger_accounts')
+      .select(accountColumns)
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    return rows.map(toAccount);
+  },
+
+  async findTransfers(ex: Ex, ids: string[]): Promise<Transfer[]> {
+    if (ids.length === 0) return [];
+    const rows = await ex.selectFrom('ledger_transfers').selectAll().where('id', 'in', ids).execute();
+    return rows.map(toTransfer);
+  },
+
+  /** Existing posts/voids of these holds and reversals of these transfers. */
+  async resolutionsOf(ex: Ex, pendingIds: string[], reversedIds: string[]) {
+    if (pendingIds.length === 0 && reversedIds.length === 0) return [];
+    return ex
+      .selectFrom('ledger_transfers')
+      .select(['id', 'pending_id', 'reverses_id'])
+      .where((eb) =>
+        eb.or([
+          ...(pendingIds.length ? [eb('pending_id', 'in', pendingIds)] : []),
+          ...(reversedIds.length ? [eb('reverses_id', 'in', reversedIds)] : []),
+        ]),
+      )
+      .execute();
+  },
+
+  /**
+   * Adds the deltas to the account totals in one statement and returns the new totals, so the service
+   * can check them against what it computed under the lock.
+   */
+  async addToTotals(trx: Ex, deltas: Map<string, AccountTotals>): Promise<Map<string, AccountTotals>> {
+    if (deltas.size === 0) return new Map();
+    const values = [...deltas].map(
+      ([id, d]) =>
+        sql`(${id}::bigint, ${d.debitsPosted.toString()}::numeric, ${d.creditsPosted.toString()}::numeric, ${d.debitsPending.toString()}::numeric, ${d.creditsPending.toString()}::numeric)`,
+    );
+    const result = await sql<{
+      id: string;
+      debits_posted: string;
+      credits_posted: string;
+      debits_pending: string;
+      credits_pending: string;
+    }>`
+      UPDATE ledger_accounts a SET
+        debits_posted = a.debits_posted + v.dp,
+        credits_posted = a.credits_posted + v.cp,
+        debits_pending = a.debits_pending + v.dpend,
+        credits_pending = a.credits_pending + v.cpend
+      FROM (VALUES ${sql.join(values)}) AS v(id, dp, cp, dpend, cpend)
+      WHERE a.id = v.id
+      RETURNING a.id, a.debits_posted, a.credits_posted, a.debits_pending, a.credits_pending`.execute(trx);
+    return new Map(
+      result.rows.map((r) => [
+        r.id,
+        {
+          debitsPosted: BigInt(r.debits_posted),
+          creditsPosted: BigInt(r.credits_posted),
+          debitsPending: BigInt(r.debits_pending),
+          creditsPending: BigInt(r.credits_pending),
+        },
+      ]),
+    );
+  },
+
+  async insertTransfers(trx: Ex, rows: NewTransferRow[]): Promise<Transfer[]> {
+    const inserted = await trx
+      .insertInto('ledger_transfers')
+      .values(
+        rows.map((r) => ({
+          id: r.id,
+          debit_account_id: r.debitAccountId,
+          credit_account_id: r.creditAccountId,
+          amount: r.amount.toString(),
+          currency: r.currency,
+          kind: r.kind,
+          status: r.status,
+          pending_id: r.pendingId,
+          linked_id: r.linkedId,
+          reverses_id: r.reversesId,
+          memo: r.memo,
+          meta: JSON.stringify(r.meta),
+          created_by: r.createdBy,
+          debit_balance_after: r.debitBalanceAfter.toString(),
+          credit_balance_after: r.creditBalanceAfter.toString(),
+        })),
+      )
+      .returningAll()
+      .execute();
+    return inserted.map(toTransfer);
+  },
+
+  async balancesOf(ex: Ex, memberId: string): Promise<MemberBalance[]> {
+    const rows = await ex
+      .selectFrom('ledger_accounts')
+      .select(accountColumns)
+      .where('member_id', '=', memberId)
+      .orderBy('currency')
+      .orderBy('wallet')
+      .execute();
+    return rows.map(toAccount).map((a) => {
+      const posted = a.creditsPosted - a.debitsPosted;
+      return {
+        accountId: a.id,
+        wallet: a.wallet as Wallet,
+        currency: a.currency,
+        posted,
+        pendingOut: a.debitsPending,
+        pendingIn: a.creditsPending,
+        available: posted - a.debitsPending,
+      };
+    });
+  },
+
+  /**
+   * A member's records, newest first: one per movement on one of their accounts (a move between two of
+   * their own wallets is two records, one per wallet). A hold is one record whose status, amount and
+   * balance after follow its post or void; the post/void rows themselves are not listed again.
+   */
+  async historyOf(ex: Ex, memberId: string, f: HistoryFilters): Promise<HistoryItem[]> {
+    const accountFilter = sql.join(
+      [
+        sql`member_id = ${memberId}`,
+        ...(f.wallet ? [sql`wallet = ${f.wallet}`] : []),
+        ...(f.currency ? [sql`currency = ${f.currency}`] : []),
+      ],
+      sql` AND `,
+    );
+    const kindFilter = f.kind ? sql`AND t.kind = ${f.kind}` : sql``;
+    const result = await sql<{
+      id: string;
+      created_at: Date;
+      resolved_at: Date | null;
+      kind: string;
+      currency: string;
+      wallet: Wallet;
+      direction: 'in' | 'out';
+      amount: string;
+      balance_after: string;
+      status: HistoryStatus;
+      other_member_id: string | null;
+      other_wallet: Wallet | null;
+      other_system_code: string | null;
+      memo: string;
+      reverses_id: string | null;
+    }>`
+      WITH mine AS (SELECT id, wallet FROM ledger_accounts WHERE ${accountFilter}),
+      moves AS (
+        SELECT t.*, mine.wallet AS my_wallet, 'out' AS direction, t.credit_account_id AS other_id
+        FROM mine JOIN ledger_transfers t ON t.debit_account_id = mine.id
+        WHERE t.status IN ('posted', 'pending') ${kindFilter}
+        UNION ALL
+        SELECT t.*, mine.wallet, 'in', t.debit_account_id
+        FROM mine JOIN ledger_transfers t ON t.credit_account_id = mine.id
+        WHERE t.status IN ('posted', 'pending') ${kindFilter}
+      )
+      SELECT m.id, m.created_at, r.created_at AS resolved_at, m.kind, m.currency, m.my_wallet AS wallet,
+        m.direction, m.memo, m.reverses_id,
+        CASE WHEN r.status = 'post_pending' THEN r.amount ELSE m.amount END AS amount,
+        CASE WHEN r.status = 'post_pending'
+          THEN CASE WHEN m.direction = 'out' THEN r.debit_balance_after ELSE r.credit_balance_after END
+          ELSE CASE WHEN m.direction = 'out' THEN m.debit_balance_after ELSE m.credit_balance_after END
+        END AS balance_after,
+        CASE WHEN m.status = 'posted' THEN 'posted'
+          WHEN r.id IS NULL THEN 'pending'
+          WHEN r.status = 'post_pending' THEN 'posted'
+          ELSE 'voided'
+        END AS status,
+        o.member_id AS other_member_id, o.wallet AS other_wallet, o.system_code AS other_system_code
+      FROM moves m
+      JOIN ledger_accounts o ON o.id = m.other_id
+      LEFT JOIN ledger_transfers r ON r.pending_id = m.id
+      ORDER BY m.seq DESC, m.direction DESC
+      LIMIT ${f.pageSize} OFFSET ${(f.page - 1) * f.pageSize}`.execute(ex);
+    return result.rows.map((r) => ({
+      transferId: r.id,
+      createdAt: r.created_at,
+      resolvedAt: r.resolved_at,
+      kind: r.kind,
+      currency: r.currency,
+      wallet: r.wallet,
+      direction: r.direction,
+      amount: BigInt(r.amount),
+      balanceAfter: BigInt(r.balance_after),
+      status: r.status,
+      counterparty: {
+        memberId: r.other_member_id,
+        wallet: r.other_wallet,
+        systemCode: r.other_system_code,
+      },
+      memo: r.memo,
+      reversesId: r.reverses_id,
+    }));
+  },
+
+  /** Per currency, the sums over all accounts of posted and pending (credits - debits): both must be 0. */
+  async trialBalance(ex: Ex) {
+    const result = await sql<{ currency: string; posted: string; pending: string }>`
+      SELECT currency,
+        sum(credits_posted - debits_posted) AS posted,
+        sum(credits_pending - debits_pending) AS pending
+      FROM ledger_accounts GROUP BY currency ORDER BY currency`.execute(ex);
+    return result.rows.map((r) => ({
+      currency: r.currency,
+      posted: BigInt(r.posted),
+      pending: BigInt(r.pending),
+    }));
+  },
+
+  /**
+   * Accounts whose stored totals differ from the totals recomputed from the transfer rows: an outstanding
+   * hold counts as pending, a posted transfer or a post of a hold as posted. Should always be empty.
+   */
+  async mismatchedAccounts(ex: Ex): Promise<string[]> {
+    const result = await sql<{ id: string }>`
+      WITH rows AS (
+        SELECT t.debit_account_id, t.credit_account_id,
+          CASE WHEN t.status IN ('posted', 'post_pending') THEN t.amount ELSE 0 END AS posted,
+          CASE WHEN t.status = 'pending'
+            AND NOT EXISTS (SELECT 1 FROM ledger_transfers r WHERE r.pending_id = t.id)
+            THEN t.amount ELSE 0 END AS pending
+        FROM ledger_transfers t
+      ),
+      legs AS (
+        SELECT debit_account_id AS id, posted AS dp, 0 AS cp, pending AS dpend, 0 AS cpend FROM rows
+        UNION ALL
+        SELECT credit_account_id, 0, posted, 0, pending FROM rows
+      ),
+      sums AS (
+        SELECT id, sum(dp) AS dp, sum(cp) AS cp, sum(dpend) AS dpend, sum(cpend) AS cpend
+        FROM legs GROUP BY id
+      )
+      SELECT a.id FROM ledger_accounts a LEFT JOIN sums s ON s.id = a.id
+      WHERE a.debits_posted <> coalesce(s.dp, 0) OR a.credits_posted <> coalesce(s.cp, 0)
+        OR a.debits_pending <> coalesce(s.dpend, 0) OR a.credits_pending <> coalesce(s.cpend, 0)
+      ORDER BY a.id`.execute(ex);
+    return result.rows.map((r) => r.id);
+  },
+};

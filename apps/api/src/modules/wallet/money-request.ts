@@ -1,0 +1,38 @@
+import type { TSealed } from '@app/contracts';
+import type { FastifyRequest } from 'fastify';
+import { callerOf } from '../../platform/access';
+import type { Actor } from '../../platform/audit';
+import { idempotentId } from '../../platform/idempotency';
+
+/**
+ * Who asks for a money movement, and the ids its ledger transfers get. The ids derive from the request's
+ * Idempotency-Key, so even a request that runs twice (a key taken over after a crash) moves money once.
+ */
+export interface MoneyRequest {
+  actor: Actor;
+  sessionId: string;
+  /** The ledger transfer id for one step of this request (`label` names the step). */
+  transferId: (label: string) => string;
+  /** The Idempotency-Key, kept in each transfer's meta so a movement can be traced to its request. */
+  requestKey: string;
+}
+
+export function moneyRequestOf(request: FastifyRequest): MoneyRequest {
+  const caller = callerOf(request);
+  return {
+    actor: { memberId: caller.memberId, ip: request.ip },
+    sessionId: caller.sessionId,
+    transferId: (label) => idempotentId(request, label),
+    requestKey: request.idempotency?.key ?? '',
+  };
+}
+
+/** Checks the member's sealed transaction password (throws TRANSACTION_PASSWORD_* or NONCE_INVALID). */
+export type PasswordCheck = (memberId: string, sessionId: string, secret: TSealed) => Promise<void>;
+
+/** The ledger meta of a member's request: who asked, from where, with which key. */
+export const traceOf = (req: MoneyRequest, extra: Record<string, string> = {}) => ({
+  requestKey: req.requestKey,
+  ip: req.actor.ip,
+  ...extra,
+});

@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+/** Who asked, from where: every admin action and every money request records it. */
+export interface Actor {
+  memberId: string;
+  ip: string;
+}
+
+export interface AuditEntry {
+  action: string;
+  /** What the action was about, as `type:id` (`withdrawal:<uuid>`, `member:42`). */
+  subject: string;
+  detail?: Record<string, unknown>;
+}
+
+/**
+ * The append-only audit log (the database refuses UPDATE and DELETE). Written inside the caller's
+ * transaction, so an action and its record commit together or not at all.
+ */
+export async function recordAudit(ex: Kysely<Database>, actor: Actor, entry: AuditEntry): Promise<void> {
+  await ex
+    .insertInto('audit_log')
+    .values({
+      actor_id: actor.memberId,
+      action: entry.action,
+      subject: entry.subject,
+      detail: JSON.stringify(entry.detail ?? {}),
+      ip: actor.ip.slice(0, 64),
+    })
+    .execute();
+}

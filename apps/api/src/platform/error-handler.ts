@@ -1,0 +1,46 @@
+import type { ErrorCode, TErrorBody } from '@app/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors';
+
+function body(code: ErrorCode, message: string, details?: Record<string, unknown>): TErrorBody {
+  return details ? { code, message, details } : { code, message };
+}
+
+/** One error handler: known errors keep their code, everything else is a 500 that hides its internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.details?.retryAfterSeconds !== undefined) {
+        reply.header('Retry-After', String(error.details.retryAfterSeconds));
+      }
+      return reply.status(error.status).send(body(error.code, error.message, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = error.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        code: v.message ?? 'VALIDATION_FAILED',
+      }));
+      return reply.status(400).send(body('VALIDATION_FAILED', 'Request is invalid', { fields }));
+    }
+    if (error.statusCode === 413) {
+      return reply.status(413).send(body('BODY_TOO_LARGE', 'Request body is too large'));
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send(body('RATE_LIMITED', 'Too many requests'));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Malformed JSON, wrong content type and the like: the caller's fault, said plainly.
+      const code: ErrorCode = error.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED';
+      return reply.status(error.statusCode === 404 ? 404 : 400).send(body(code, error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(body('INTERNAL', 'Internal error'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    return reply
+      .status(404)
+      .send(body('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`));
+  });
+}

@@ -1,0 +1,74 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Client, createTestApp, type TestApp } from '../../test/test-app';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { loadRsaKeyPair } from './keys';
+import { createOutboxSmsSender, Outbox } from './mail';
+
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Whether a Redis answers; the suite must pass on machines without one, so this test then skips. */
+async function redisAnswers(): Promise<boolean> {
+  const probe = new Redis(redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 500,
+    retryStrategy: () => null,
+  });
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const available = await redisAnswers();
+
+describe.skipIf(!available)('rate limits shared through Redis', () => {
+  let t: TestApp;
+  let redis: Redis;
+  beforeAll(async () => {
+    t = await createTestApp();
+    redis = new Redis(redisUrl);
+  });
+  afterAll(async () => {
+    redis.disconnect();
+    await t.close();
+  });
+
+  it('two API instances count one client together', async () => {
+    const prefix = `test-${Date.now()}`;
+    const build = () =>
+      buildApp({
+        config: loadConfig({
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'silent',
+          AUTH_RATE_LIMIT_PER_MINUTE: '4',
+          PUBLIC_ORIGIN: 'http://platform.test',
+        }),
+        db: t.db,
+        masterKey: Buffer.alloc(32, 7),
+        rsa: loadRsaKeyPair(inject('keysDir')),
+        email: createOutboxSmsSender(new Outbox()),
+        sms: createOutboxSmsSender(new Outbox()),
+        outbox: null,
+        redis,
+        redisNamespace: prefix,
+      });
+    const [one, two] = await Promise.all([build(), build()]);
+    const a = new Client(one);
+    const b = new Client(two);
+    a.ip = b.ip = '10.77.0.1';
+    const statuses: number[] = [];
+    for (const client of [a, b, a, b, a]) {
+      statuses.push((await client.post('/api/auth/login', { login: 'nobody', password: 'x' })).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    await one.close();
+    await two.close();
+  });
+});

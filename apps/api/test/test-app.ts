@@ -1,0 +1,156 @@
+import { constants, createPublicKey, publicEncrypt, randomUUID } from 'node:crypto';
+import type { Paths, TSealed, TUserInfo } from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import type { Db } from '../src/db/database';
+import { seedDemo } from '../src/db/seed/demo';
+import { loadRsaKeyPair } from '../src/platform/keys';
+import { createEmailSender, createOutboxSmsSender, Outbox, startSmtpCatcher } from '../src/platform/mail';
+import { createTestDb } from './test-db';
+
+export const ORIGIN = 'http://platform.test';
+export const MASTER_KEY = Buffer.alloc(32, 7).toString('base64');
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  outbox: Outbox;
+  close: () => Promise<void>;
+}
+
+/** The real application on a database of its own, with the SMTP catcher and demo data. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { db, drop } = await createTestDb();
+  await seedDemo(db);
+  const outbox = new Outbox();
+  const catcher = await startSmtpCatcher(outbox);
+  const email = createEmailSender(catcher.url, 'test@platform.test');
+  const keysDir = inject('keysDir');
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: keysDir,
+    PUBLIC_ORIGIN: ORIGIN,
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    RATE_LIMIT_PER_MINUTE: '10000',
+    ...env,
+  });
+  const app = await buildApp({
+    config,
+    db,
+    masterKey: Buffer.from(MASTER_KEY, 'base64'),
+    rsa: loadRsaKeyPair(keysDir),
+    email,
+    sms: createOutboxSmsSender(outbox),
+    outbox,
+  });
+  await app.ready();
+  return {
+    app,
+    db,
+    outbox,
+    close: async () => {
+      await app.close();
+      email.close();
+      await catcher.close();
+      await drop();
+    },
+  };
+}
+
+type Method = 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH';
+export type PathValue = (typeof Paths)[keyof typeof Paths];
+
+export interface Reply<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+/**
+ * A browser-like client over app.inject: it keeps the session cookie it is given and sends our Origin,
+ * as the web app would. `bearer` makes it behave like a non-browser client instead.
+ */
+export class Client {
+  cookie: string | undefined;
+  bearer: string | undefined;
+  ip = '10.0.0.1';
+  constructor(private readonly app: FastifyInstance) {}
+
+  async call<T = Record<string, unknown>>(
+    method: Method,
+    url: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<Reply<T>> {
+    const headers: Record<string, string> = {
+      origin: ORIGIN,
+      'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/130',
+      ...extraHeaders,
+    };
+    if (this.cookie) headers.cookie = `__Host-sid=${this.cookie}`;
+    if (this.bearer) headers.authorization = `Bearer ${this.bearer}`;
+    const response = await this.app.inject({
+      method,
+      url,
+      headers,
+      remoteAddress: this.ip,
+      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+    });
+    const setCookie = response.cookies.find((c) => c.name === '__Host-sid');
+    if (setCookie) this.cookie = setCookie.value || undefined;
+    const text = response.body;
+    return {
+      status: response.statusCode,
+      body: (text ? JSON.parse(text) : {}) as T,
+      headers: response.headers,
+    };
+  }
+
+  get = <T = Record<string, unknown>>(url: string) => this.call<T>('GET', url);
+  post = <T = Record<string, unknown>>(url: string, body: unknown = {}) => this.call<T>('POST', url, body);
+  del = <T = Record<string, unknown>>(url: string) => this.call<T>('DELETE', url);
+  /** A request that moves money: with an Idempotency-Key (a fresh one unless given). */
+  move = <T = Record<string, unknown>>(url: string, body: unknown = {}, key: string = randomUUID()) =>
+    this.call<T>('POST', url, body, { 'idempotency-key': key });
+
+  async login(login: string, password = 'Demo12345'): Promise<TUserInfo> {
+    const r = await this.post<{ user: TUserInfo }>('/api/auth/login', { login, password });
+    if (r.status !== 200) throw new Error(`login ${login} failed: ${JSON.stringify(r.body)}`);
+    return r.body.user;
+  }
+
+  /** Seals a value as the web app does: RSA-OAEP(SHA-256) over {"n": nonce, "v": value}. */
+  async seal(value: string, nonce?: string): Promise<TSealed & { nonce: string }> {
+    const key = await this.get<{ keyId: string; spki: string }>('/api/crypto/public-key');
+    const n = nonce ?? (await this.post<{ nonce: string }>('/api/crypto/nonce')).body.nonce;
+    const publicKey = createPublicKey({
+      key: Buffer.from(key.body.spki, 'base64'),
+      format: 'der',
+      type: 'spki',
+    });
+    const ciphertext = publicEncrypt(
+      { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(JSON.stringify({ n, v: value })),
+    ).toString('base64');
+    return { keyId: key.body.keyId, ciphertext, nonce: n };
+  }
+}
+
+/** The newest TAC code the catcher received for a destination. */
+export function lastCode(outbox: Outbox, to: string): string {
+  const message = outbox.list(to)[0];
+  const code = message?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code was sent to ${to}`);
+  return code;
+}
+
+export async function countMembers(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('members')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,4 @@
+export * from './currency';
+export * from './format';
+export * from './parse';
+export * from './rounding';
