@@ -1,0 +1,142 @@
+import type { z } from 'zod';
+import { activity } from './activity';
+import { ApiError } from './api-error';
+import { reactToError } from './api-reactions';
+import { i18n } from './i18n';
+
+/** Spec section 9: every request gives up after 60 s. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+export type Query = Record<string, string | number | undefined>;
+
+export interface CallOptions {
+  query?: Query;
+  /** No loading indicator (the spec's home coin-price call is the model). */
+  silent?: boolean;
+  /** Error codes the caller shows itself (inline in a form): no toast or modal for those. */
+  handled?: readonly string[];
+  /** TanStack Query's cancellation signal. */
+  signal?: AbortSignal;
+  /**
+   * Requests that move money carry an Idempotency-Key: make one per user action (crypto.randomUUID())
+   * and send the same one again when that action is retried, so it is applied once.
+   */
+  idempotencyKey?: string;
+}
+
+/** Fills `:name` segments of a path from `Paths`. */
+export function pathWith(path: string, params: Record<string, string>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+function urlOf(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+function retryAfterOf(response: Response): number | undefined {
+  const value = Number(response.headers.get('Retry-After'));
+  return Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+async function errorOf(response: Response): Promise<ApiError> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  const fromBody = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const fallback =
+    response.status === 404 ? 'NOT_FOUND' : response.status === 429 ? 'RATE_LIMITED' : 'INTERNAL';
+  const code = typeof fromBody.code === 'string' ? fromBody.code : fallback;
+  const details =
+    typeof fromBody.details === 'object' && fromBody.details !== null
+      ? (fromBody.details as Record<string, unknown>)
+      : {};
+  return new ApiError(response.status, code, details, retryAfterOf(response));
+}
+
+/** Our own 60 s timer plus the caller's cancellation, as one signal. */
+function linkedSignal(caller: AbortSignal | undefined): {
+  signal: AbortSignal;
+  timedOut: () => boolean;
+  done: () => void;
+} {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const onAbort = () => controller.abort();
+  if (caller?.aborted) controller.abort();
+  caller?.addEventListener('abort', onAbort);
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    done: () => {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+async function call<S extends z.ZodType>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  schema: S,
+  body: unknown,
+  options: CallOptions,
+): Promise<z.output<S>> {
+  const stop = options.silent ? () => {} : activity.start();
+  const abort = linkedSignal(options.signal);
+  try {
+    let response: Response;
+    try {
+      response = await fetch(urlOf(path, options.query), {
+        method,
+        credentials: 'same-origin',
+        headers: {
+          Accept: 'application/json',
+          'Accept-Language': i18n.language,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: abort.signal,
+      });
+    } catch {
+      if (abort.timedOut()) throw new ApiError(0, 'TIMEOUT');
+      throw new ApiError(0, abort.signal.aborted ? 'ABORTED' : 'NETWORK_ERROR');
+    }
+    if (!response.ok) throw await errorOf(response);
+    const parsed = schema.safeParse(await response.json().catch(() => undefined));
+    // An answer that does not fit the contract is a server fault, not something to render.
+    if (!parsed.success) throw new ApiError(response.status, 'INTERNAL');
+    return parsed.data;
+  } catch (error) {
+    const apiError = error instanceof ApiError ? error : new ApiError(0, 'INTERNAL');
+    reactToError(apiError, options.handled);
+    throw apiError;
+  } finally {
+    abort.done();
+    stop();
+  }
+}
+
+/** The one way the web app talks to the API. Responses are checked against the shared contracts. */
+export const api = {
+  get: <S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}) =>
+    call('GET', path, schema, undefined, options),
+  post: <S extends z.ZodType>(path: string, schema: S, body: unknown = {}, options: CallOptions = {}) =>
+    call('POST', path, schema, body, options),
+  put: <S extends z.ZodType>(path: string, schema: S, body: unknown = {}, options: CallOptions = {}) =>
+    call('PUT', path, schema, body, options),
+  delete: <S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}) =>
+    call('DELETE', path, schema, undefined, options),
+};

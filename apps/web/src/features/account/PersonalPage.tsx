@@ -1,0 +1,98 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, List } from 'antd-mobile';
+import { SetOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { currentLanguage, languageNames } from '../../app/i18n';
+import { Routes } from '../../app/navigation';
+import { session } from '../../app/session';
+import { useMe } from '../../app/use-me';
+import { PageLayout } from '../../shared/PageLayout';
+import { AdminPaths } from '../admin/admin-paths';
+import { authApi } from '../auth/auth.api';
+import styles from './PersonalPage.module.css';
+import { personalMenu } from './personal-menu';
+
+/** Me: who is signed in, every personal page, and log out. */
+export default function PersonalPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user } = useMe();
+
+  const logout = useMutation({
+    mutationFn: () => authApi.logout(),
+    // Signed out here whatever the server said: the member asked to leave.
+    onSettled: () => {
+      session.signOut();
+      queryClient.clear();
+      navigate(Routes.login, { replace: true });
+    },
+  });
+
+  return (
+    <PageLayout title={t('tabs.me')} padded={false}>
+      <section className={styles.profile} aria-label={t('personal.profile')}>
+        <div className={styles.avatar} aria-hidden="true">
+          {(user?.fullName || user?.username || '?').charAt(0).toUpperCase()}
+        </div>
+        <div>
+          <h2 className={styles.name} data-testid="personal-name">
+            {user?.fullName || user?.username}
+          </h2>
+          <dl className={styles.facts}>
+            <div>
+              <dt>{t('personal.username')}</dt>
+              <dd data-testid="personal-username">{user?.username}</dd>
+            </div>
+            <div>
+              <dt>{t('personal.userId')}</dt>
+              <dd data-testid="personal-userid">{user?.userid}</dd>
+            </div>
+            <div>
+              <dt>{t('personal.rank')}</dt>
+              <dd data-testid="personal-rank">{user?.rank}</dd>
+            </div>
+          </dl>
+        </div>
+      </section>
+      {user?.role === 'admin' ? (
+        <List className={styles.menu}>
+          <List.Item
+            prefix={<SetOutline aria-hidden="true" />}
+            data-testid="personal-admin"
+            onClick={() => navigate(AdminPaths.root)}
+          >
+            {t('admin.entry')}
+          </List.Item>
+        </List>
+      ) : null}
+      {personalMenu.map((group) => (
+        <List key={group[0]?.id} className={styles.menu}>
+          {group.map(({ id, path, Icon }) => (
+            <List.Item
+              key={id}
+              prefix={<Icon aria-hidden="true" />}
+              extra={id === 'lang' ? languageNames[currentLanguage()] : undefined}
+              onClick={() => navigate(path)}
+            >
+              {t(`personal.menu.${id}`)}
+            </List.Item>
+          ))}
+        </List>
+      ))}
+      <div className={styles.logout}>
+        <Button
+          block
+          size="large"
+          color="danger"
+          fill="outline"
+          loading={logout.isPending}
+          onClick={() => logout.mutate()}
+        >
+          {t('personal.logout')}
+        </Button>
+      </div>
+    </PageLayout>
+  );
+}

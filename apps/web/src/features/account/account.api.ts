@@ -1,0 +1,27 @@
+import {
+  Paths,
+  type TChangePassword,
+  type TSetTransactionPassword,
+  ZOk,
+  ZSessionItem,
+  ZTacSent,
+  zPage,
+} from '@app/contracts';
+import { api, pathWith } from '../../app/api';
+
+const ZSessionPage = zPage(ZSessionItem);
+
+/** The member's own account calls. `handled`: the codes the calling form shows inline. */
+export const accountApi = {
+  changePassword: (body: TChangePassword, handled: readonly string[]) =>
+    api.post(Paths.changePassword, ZOk, body, { handled }),
+  sendTransactionTac: (handled: readonly string[]) =>
+    api.post(Paths.memberTac, ZTacSent, { purpose: 'transaction_password' }, { handled }),
+  setTransactionPassword: (body: TSetTransactionPassword, handled: readonly string[]) =>
+    api.post(Paths.transactionPassword, ZOk, body, { handled }),
+  sessions: (page: number, pageSize: number) =>
+    api.get(Paths.sessions, ZSessionPage, { query: { page, pageSize } }),
+  endSession: (id: string) => api.delete(pathWith(Paths.session, { id }), ZOk),
+};
+
+export const sessionsKey = ['sessions'] as const;

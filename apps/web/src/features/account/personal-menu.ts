@@ -1,0 +1,56 @@
+import {
+  BankcardOutline,
+  CollectMoneyOutline,
+  ExclamationShieldOutline,
+  GlobalOutline,
+  HistogramOutline,
+  InformationCircleOutline,
+  KeyOutline,
+  LinkOutline,
+  LocationOutline,
+  LockOutline,
+  MessageOutline,
+  TeamOutline,
+  UnorderedListOutline,
+  UserAddOutline,
+  UserOutline,
+  UserSetOutline,
+} from 'antd-mobile-icons';
+import type { ComponentType, SVGProps } from 'react';
+
+export interface MenuEntry {
+  /** Locale key under `personal.menu.`. */
+  id: string;
+  path: string;
+  Icon: ComponentType<SVGProps<SVGSVGElement>>;
+}
+
+/**
+ * The Me page's menu: every personal page of routes.txt that is an entry point. Its sub-pages
+ * (CustomerServiceMain, CustomerServiceMsg, CSHistory, AddNewAddress, symbol2, symbol3, symbolv2,
+ * SponsorTree2) are reached from these. Pages not built yet open the "being built" page at their route.
+ */
+export const personalMenu: readonly MenuEntry[][] = [
+  [
+    { id: 'profile', path: '/pages/personal/profile', Icon: UserOutline },
+    { id: 'inviteFriend', path: '/pages/personal/InviteFriend', Icon: UserAddOutline },
+    { id: 'myAffiliates', path: '/pages/personal/MyAffiliates', Icon: TeamOutline },
+    { id: 'sponsorTree', path: '/pages/personal/SponsorTreeOne', Icon: UnorderedListOutline },
+  ],
+  [
+    { id: 'wallet', path: '/pages/Wallet/Wallet', Icon: CollectMoneyOutline },
+    { id: 'myAddress', path: '/pages/personal/MyAddress', Icon: LocationOutline },
+    { id: 'withdrawAddress', path: '/pages/personal/WithdrawAdress', Icon: BankcardOutline },
+    { id: 'trader', path: '/pages/personal/trader', Icon: HistogramOutline },
+    { id: 'symbol', path: '/pages/personal/symbol', Icon: ExclamationShieldOutline },
+    { id: 'unbindApi', path: '/pages/personal/Unbindapi', Icon: LinkOutline },
+  ],
+  [
+    { id: 'accountSetting', path: '/pages/personal/AccountSetting', Icon: UserSetOutline },
+    { id: 'loginPassword', path: '/pages/personal/LoginPassword', Icon: LockOutline },
+    { id: 'transactionPassword', path: '/pages/personal/TransactionPassword', Icon: KeyOutline },
+    { id: 'customerService', path: '/pages/personal/CustomerService', Icon: MessageOutline },
+    { id: 'lang', path: '/pages/personal/lang', Icon: GlobalOutline },
+    { id: 'aboutUs', path: '/pages/personal/AboutUs', Icon: InformationCircleOutline },
+  ],
+];

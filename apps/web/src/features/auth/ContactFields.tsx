@@ -1,0 +1,108 @@
+import { Paths, ZTelPrefixList } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Radio, Space } from 'antd-mobile';
+import type { UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
+import { currentLanguage } from '../../app/i18n';
+import { CountdownButton } from '../../shared/CountdownButton';
+import { FormField } from '../../shared/FormField';
+import styles from './ContactFields.module.css';
+import type { RegisterValues } from './register.form';
+
+interface ContactFieldsProps {
+  form: UseFormReturn<RegisterValues>;
+  /** Sends the code to the contact typed; resolves to the seconds before a resend. */
+  onSendCode: () => Promise<number | undefined>;
+}
+
+function useTelPrefixes() {
+  return useQuery({
+    queryKey: ['tel-prefixes'],
+    queryFn: ({ signal }) => api.get(Paths.telPrefixes, ZTelPrefixList, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Country names in the member's language where the browser knows them, else the server's English. */
+function countryName(iso: string, fallback: string): string {
+  try {
+    return new Intl.DisplayNames([currentLanguage()], { type: 'region' }).of(iso) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Where the verification code goes: an email address, or a mobile number with its country prefix. */
+export function ContactFields({ form, onSendCode }: ContactFieldsProps) {
+  const { t } = useTranslation();
+  const { control, watch, setValue, register } = form;
+  const prefixes = useTelPrefixes().data?.items ?? [];
+  const channel = watch('contact.channel');
+  const sendButton = <CountdownButton onSend={onSendCode} />;
+
+  return (
+    <>
+      <FormField
+        control={control}
+        name="contact.channel"
+        label={t('register.channel')}
+        render={(field) => (
+          <Radio.Group
+            value={field.value}
+            onChange={(value) =>
+              // The two channels have different fields: swap the whole contact, not just its tag.
+              setValue(
+                'contact',
+                value === 'mobile'
+                  ? { channel: 'mobile', prefix: prefixes[0]?.prefix ?? '+60', mobile: '' }
+                  : { channel: 'email', email: '' },
+              )
+            }
+          >
+            <Space>
+              <Radio value="email">{t('register.byEmail')}</Radio>
+              <Radio value="mobile">{t('register.byMobile')}</Radio>
+            </Space>
+          </Radio.Group>
+        )}
+      />
+      {channel === 'mobile' ? (
+        <FormField
+          control={control}
+          name="contact.mobile"
+          label={t('register.mobile')}
+          placeholder={t('register.mobilePlaceholder')}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          before={
+            <select
+              className={styles.prefix}
+              aria-label={t('register.prefix')}
+              {...register('contact.prefix')}
+            >
+              {prefixes.map((item) => (
+                <option key={item.iso} value={item.prefix}>
+                  {`${item.prefix} ${countryName(item.iso, item.country)}`}
+                </option>
+              ))}
+            </select>
+          }
+          after={sendButton}
+        />
+      ) : (
+        <FormField
+          control={control}
+          name="contact.email"
+          label={t('register.email')}
+          placeholder={t('register.emailPlaceholder')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          after={sendButton}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import {
+  Paths,
+  type TContact,
+  type TForgotReset,
+  type TLogin,
+  type TRegister,
+  ZLoginResult,
+  ZOk,
+  ZTacSent,
+} from '@app/contracts';
+import { api } from '../../app/api';
+
+/** The calls of the access pages. `handled`: the codes the calling form shows inline. */
+export const authApi = {
+  login: (body: TLogin, handled: readonly string[]) => api.post(Paths.login, ZLoginResult, body, { handled }),
+  register: (body: TRegister, handled: readonly string[]) =>
+    api.post(Paths.register, ZLoginResult, body, { handled }),
+  sendSignupTac: (contact: TContact, handled: readonly string[]) =>
+    api.post(Paths.signupTac, ZTacSent, { contact }, { handled }),
+  forgotStart: (login: string, handled: readonly string[]) =>
+    api.post(Paths.forgotStart, ZTacSent, { login }, { handled }),
+  forgotReset: (body: TForgotReset, handled: readonly string[]) =>
+    api.post(Paths.forgotReset, ZOk, body, { handled }),
+  logout: () => api.post(Paths.logout, ZOk),
+};

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { PagedList } from '../../shared/PagedList';
+import { PageLayout } from '../../shared/PageLayout';
+import { ChoiceChips } from './ChoiceChips';
+import { Column } from './Column';
+import { CopyButton } from './CopyButton';
+import { DepositChannel } from './DepositChannel';
+import { DepositItem } from './DepositItem';
+import styles from './DepositPage.module.css';
+import { LoadState } from './LoadState';
+import { Notice } from './Notice';
+import { walletApi, walletKeys } from './wallet.api';
+import { useDepositInfo } from './wallet.queries';
+import { WalletPaths } from './wallet-paths';
+
+/** Where to send coins, per coin and network, with the member's reference. */
+function DepositInfo() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const info = useDepositInfo();
+  const [picked, setPicked] = useState(params.get('currency')?.toUpperCase() ?? '');
+  const [network, setNetwork] = useState('');
+  if (!info.data) return <LoadState failed={info.isError} onRetry={() => void info.refetch()} />;
+
+  const channels = info.data.channels;
+  if (channels.length === 0) return <Notice>{t('wallet.deposit.closed')}</Notice>;
+  const coins = [...new Set(channels.map((c) => c.currency))];
+  const coin = coins.includes(picked) ? picked : (coins[0] ?? '');
+  const networks = channels.filter((c) => c.currency === coin);
+  const channel = networks.find((c) => c.network === network) ?? networks[0];
+
+  return (
+    <>
+      <fieldset className={styles.group}>
+        <legend>{t('wallet.currency')}</legend>
+        <ChoiceChips
+          name="deposit-currency"
+          value={coin}
+          options={coins.map((c) => ({ value: c, label: c }))}
+          onChange={setPicked}
+        />
+      </fieldset>
+      <fieldset className={styles.group}>
+        <legend>{t('wallet.withdraw.network')}</legend>
+        <ChoiceChips
+          name="deposit-network"
+          value={channel?.network ?? ''}
+          options={networks.map((c) => ({ value: c.network, label: c.network }))}
+          onChange={setNetwork}
+        />
+      </fieldset>
+      {channel ? <DepositChannel channel={channel} /> : null}
+      <section className={styles.reference} aria-labelledby="deposit-reference">
+        <div>
+          <h2 id="deposit-reference">{t('wallet.deposit.reference')}</h2>
+          <div className={styles.referenceValue} data-testid="deposit-reference">
+            {info.data.reference}
+          </div>
+        </div>
+        <CopyButton value={info.data.reference} label={t('wallet.deposit.copyReference')} />
+      </section>
+      <Notice>{t('wallet.deposit.referenceHint')}</Notice>
+      <Notice tone="warning">{t('wallet.deposit.review')}</Notice>
+    </>
+  );
+}
+
+/** Deposit: where to send coins, then the member's deposits. */
+export default function DepositPage() {
+  const { t } = useTranslation();
+  return (
+    <PageLayout title={t('wallet.deposit.title')} backTo={WalletPaths.wallet} padded={false}>
+      <Column>
+        <PagedList
+          queryKey={walletKeys.deposits}
+          fetchPage={walletApi.deposits}
+          itemKey={(item) => item.id}
+          renderItem={(item) => <DepositItem item={item} />}
+          header={
+            <div className={styles.header}>
+              <div className={styles.card}>
+                <DepositInfo />
+              </div>
+              <h2 className={styles.title}>{t('wallet.deposit.history')}</h2>
+            </div>
+          }
+        />
+      </Column>
+    </PageLayout>
+  );
+}

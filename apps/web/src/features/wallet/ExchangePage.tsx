@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { PageLayout } from '../../shared/PageLayout';
+import { Column } from './Column';
+import { ExchangeForm } from './ExchangeForm';
+import { TxPasswordNotice } from './TxPasswordNotice';
+import { WalletPaths } from './wallet-paths';
+
+/** Exchange: one coin and wallet into another at the pair's rate, less its fee. */
+export default function ExchangePage() {
+  const { t } = useTranslation();
+  return (
+    <PageLayout title={t('wallet.exchange.title')} backTo={WalletPaths.wallet}>
+      <Column>
+        <TxPasswordNotice />
+        <ExchangeForm />
+      </Column>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,94 @@
+import { type FormatOptions, formatAmount, parseAmount, withdrawalFee } from '@app/money';
+import { intlLocale } from './format';
+
+/** USD values come with 6 decimals; two are shown. */
+const USD_DECIMALS = 6;
+
+/**
+ * A decimal string of the server ("20.500000", "0.000000", "-3.1") in minor units, or null when the text
+ * is not one. Zero and negatives are fine here: they are balances, not what a member typed.
+ */
+export function minorOf(text: string, decimals: number): bigint | null {
+  const trimmed = text.trim();
+  const negative = trimmed.startsWith('-');
+  const parsed = parseAmount(negative ? trimmed.slice(1) : trimmed, decimals);
+  if (parsed.ok) return negative ? -parsed.value : parsed.value;
+  return parsed.error === 'AMOUNT_NOT_POSITIVE' && !negative ? 0n : null;
+}
+
+/** A server amount for display in the member's locale; the raw text if it is not a decimal. */
+export function amountText(text: string, decimals: number, options?: FormatOptions): string {
+  const minor = minorOf(text, decimals);
+  return minor === null ? text : formatAmount(minor, decimals, intlLocale(), options);
+}
+
+/** A minor-unit amount for display in the member's locale. */
+export function minorText(minor: bigint, decimals: number): string {
+  return formatAmount(minor, decimals, intlLocale());
+}
+
+/** A USD value, cut (never rounded up) to cents. */
+export function usdText(text: string): string {
+  return amountText(text, USD_DECIMALS, { maximumFractionDigits: 2 });
+}
+
+/** Basis points as a percentage for display: 500 -> "5", 50 -> "0.5". */
+export function percentText(basisPoints: number): string {
+  return formatAmount(BigInt(basisPoints), 2, intlLocale(), { minimumFractionDigits: 0 });
+}
+
+/** A rate as the server wrote it ("0.25", rounded down to 12 places), for display. */
+export function rateText(rate: string): string {
+  return amountText(rate, 12, { minimumFractionDigits: 0 });
+}
+
+export type AmountCheck = { ok: true; value: bigint } | { ok: false; code: string };
+
+export interface AmountLimits {
+  /** The smallest amount allowed (minor units) and the code to refuse a smaller one with. */
+  minimum?: { value: bigint; code: string };
+  /** What the wallet holds, as the server wrote it. */
+  available?: string;
+}
+
+/**
+ * What a member typed as an amount, checked the way the server will check it: format and precision
+ * (AMOUNT_*), the minimum, then the balance (LEDGER_INSUFFICIENT_FUNDS). Nothing passes through a float.
+ */
+export function checkAmount(text: string, decimals: number, limits: AmountLimits = {}): AmountCheck {
+  const parsed = parseAmount(text, decimals);
+  if (!parsed.ok) return { ok: false, code: parsed.error };
+  if (limits.minimum && parsed.value < limits.minimum.value) return { ok: false, code: limits.minimum.code };
+  const available = limits.available === undefined ? null : minorOf(limits.available, decimals);
+  if (available !== null && parsed.value > available) return { ok: false, code: 'LEDGER_INSUFFICIENT_FUNDS' };
+  return { ok: true, value: parsed.value };
+}
+
+export interface WithdrawalPreview {
+  amount: bigint;
+  /** The fee, rounded up as the server rounds it. */
+  fee: bigint;
+  /** What reaches the address: amount - fee. */
+  arrives: bigint;
+}
+
+/** The fee and what arrives for a typed amount, or null while the text is not a valid amount. */
+export function withdrawalPreview(
+  text: string,
+  option: { decimals: number; feeBps: number },
+): WithdrawalPreview | null {
+  const parsed = parseAmount(text, option.decimals);
+  if (!parsed.ok) return null;
+  const fee = withdrawalFee(parsed.value, BigInt(option.feeBps));
+  return { amount: parsed.value, fee, arrives: parsed.value - fee };
+}
+
+/** The server writes every decimal of a coin ("20.500000"), so an answer's amount tells its decimals. */
+export function decimalsIn(text: string): number {
+  return Math.min(text.split('.')[1]?.length ?? 0, 18);
+}
+
+/** A server amount for display with as many decimals as it was written with. */
+export function answerAmount(text: string): string {
+  return amountText(text, decimalsIn(text));
+}

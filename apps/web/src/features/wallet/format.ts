@@ -1,0 +1,24 @@
+import type { TLanguage } from '@app/contracts';
+import { currentLanguage } from '../../app/i18n';
+
+// Our language tags name the app's languages; Intl needs the locale of each ("bm" is Bambara to Intl).
+const intlLocales: Record<TLanguage, string> = {
+  'en-US': 'en-US',
+  'zh-CN': 'zh-CN',
+  'bm-MY': 'ms-MY',
+  de: 'de-DE',
+  fr: 'fr-FR',
+};
+
+/** The Intl locale of the language the member reads the app in. */
+export function intlLocale(): string {
+  return intlLocales[currentLanguage()];
+}
+
+/** A server timestamp as the member's locale writes a date and time. */
+export function dateTimeText(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}

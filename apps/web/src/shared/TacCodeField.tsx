@@ -1,0 +1,31 @@
+import { Limits } from '@app/contracts';
+import type { ReactNode } from 'react';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormField } from './FormField';
+
+/** The 6-digit verification (TAC) code field of every form that asks for one. */
+export function TacCodeField<T extends FieldValues>({
+  control,
+  name,
+  after,
+}: {
+  control: Control<T>;
+  name: FieldPath<T>;
+  /** The send or resend button on the same line, where the form offers one. */
+  after?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormField
+      control={control}
+      name={name}
+      label={t('tac.code')}
+      placeholder={t('tac.codePlaceholder')}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={Limits.tacLength}
+      after={after}
+    />
+  );
+}

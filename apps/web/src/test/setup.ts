@@ -1,0 +1,29 @@
+import '../app/zod-messages';
+import '../app/i18n';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
+import { session } from '../app/session';
+
+// antd-mobile reads media queries; jsdom has none.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  session.reload();
+});
+
+afterEach(() => {
+  cleanup();
+});

@@ -1,0 +1,12 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** The product brand: window title, header and side menu. */
+  readonly VITE_BRAND: string;
+  /** Which bottom tab labels this build shows: `trade` or `mining`. */
+  readonly VITE_TAB_SET: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
