@@ -1,0 +1,58 @@
+import { Paths, type TUserInfo } from '@app/contracts';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { codeSentTo, launchBrowser, newPerson, url, type ViewportName } from '../src/browser';
+import { logIn, registerViaApi } from '../src/members';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each<ViewportName>(['phone', 'desktop'])('passwords at %s size', (viewport) => {
+  it('resets a forgotten password in two steps with a TAC code, then logs in with the new one', async () => {
+    const { context, page } = await newPerson(browser, viewport);
+    const member = await registerViaApi(context.request);
+    const signupCode = await codeSentTo(member.email);
+
+    await page.goto(url('/pages/login/login'));
+    await page.getByText('Forgot password?').click();
+    await page.waitForURL(/forgotpassword1/);
+    // The URL changes before the lazy page replaces the login form, which has a field of the same name.
+    await page.getByRole('heading', { name: 'Reset password' }).waitFor();
+    await page.getByLabel('Username or email').fill(member.username);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/forgotpassword\/forgotpassword(\?|$)/);
+    await page.getByLabel('Verification code').fill(await codeSentTo(member.email, signupCode));
+    await page.getByLabel('New password', { exact: true }).fill('Changed12345');
+    await page.getByLabel('Confirm new password').fill('Changed12345');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.waitForURL(/#\/pages\/login\/login/);
+
+    await logIn(page, member.username, 'Changed12345');
+    await context.close();
+  });
+
+  it('sets a transaction password confirmed by a TAC code', async () => {
+    const { context, page } = await newPerson(browser, viewport);
+    const member = await registerViaApi(context.request);
+    const signupCode = await codeSentTo(member.email);
+    await logIn(page, member.username, member.password);
+
+    await page.goto(url('/pages/personal/TransactionPassword'));
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel('Verification code').fill(await codeSentTo(member.email, signupCode));
+    await page.getByLabel('New transaction password').fill('Trade123456');
+    await page.getByLabel('Confirm transaction password').fill('Trade123456');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/#\/pages\/personal\/personal/);
+
+    const me = (await (await context.request.get(`${inject('baseUrl')}${Paths.me}`)).json()) as TUserInfo;
+    expect(me.hasTransactionPassword).toBe(true);
+    await context.close();
+  });
+});

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// End-to-end: one real server (its own embedded PostgreSQL and SMTP catcher) for the run, real
+// Chromium driven by playwright-core. Files run one after another: two cores are shared with the server.
+export default defineConfig({
+  test: {
+    root: 'e2e',
+    include: ['specs/**/*.e2e.ts'],
+    globalSetup: ['src/server.ts'],
+    testTimeout: 90_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+    pool: 'forks',
+  },
+});
