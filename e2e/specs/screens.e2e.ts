@@ -22,7 +22,8 @@ const memberScreens = [
   ['personal', '/pages/personal/personal', 'Me'],
   ['sessions', '/pages/personal/AccountSetting', 'Signed-in devices'],
   ['login-password', '/pages/personal/LoginPassword', 'Login password'],
-  ['transaction-password', '/pages/personal/TransactionPassword', 'Set transaction password'],
+  // The demo members start with a transaction password (Pay12345), so the page offers to change it.
+  ['transaction-password', '/pages/personal/TransactionPassword', 'Change transaction password'],
   ['language', '/pages/personal/lang', 'Language'],
   ['about', '/pages/personal/AboutUs', 'About us'],
 ] as const;
