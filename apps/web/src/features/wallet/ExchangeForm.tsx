@@ -7,7 +7,6 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
-import { showToast } from '../../app/toast';
 import { FormAlert } from '../../shared/FormAlert';
 import styles from '../../shared/FormPage.module.css';
 import { ReceiptPopup } from '../../shared/ReceiptPopup';
@@ -89,7 +88,7 @@ export function ExchangeForm() {
     }),
     send: (body, key) => walletApi.exchange(body, key, confirmHandled),
     onDone: (receipt) => {
-      showToast(t('wallet.exchange.done'), { icon: 'success' });
+      // The result card that replaces the form says it was done; a toast on top would hide its buttons.
       setDone(receipt);
       void queryClient.invalidateQueries({ queryKey: walletKeys.all });
     },

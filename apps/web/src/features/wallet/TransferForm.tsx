@@ -12,7 +12,6 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { showToast } from '../../app/toast';
 import { useMe } from '../../app/use-me';
 import { FormField } from '../../shared/FormField';
 import styles from '../../shared/FormPage.module.css';
@@ -151,7 +150,7 @@ export function TransferForm({ mode }: { mode: TransferMode }) {
         ? walletApi.airdrop(body as TAirdropRequest, key, confirmHandled)
         : walletApi.transfer(body as TTransferRequest, key, confirmHandled),
     onDone: (receipt, pending) => {
-      showToast(t(`wallet.${mode}.done`), { icon: 'success' });
+      // The result card that replaces the form says it was done; a toast on top would hide its buttons.
       setDone({ receipt, pending });
       void queryClient.invalidateQueries({ queryKey: walletKeys.all });
     },
