@@ -109,8 +109,12 @@ describe.each<ViewportName>(['phone', 'desktop'])('wallet at %s size', (viewport
     await page.screenshot({ path: path.join(shots, `${viewport}-withdraw.png`) });
 
     const admin = await newPerson(browser, viewport);
-    await logIn(admin.page, ADMIN.username, ADMIN.password);
+    // The admin follows a deep link: login first, then back to the admin area.
     await admin.page.goto(url('/admin/withdrawals'));
+    await admin.page.getByLabel('Username or email').fill(ADMIN.username);
+    await admin.page.getByLabel('Password').fill(ADMIN.password);
+    await admin.page.getByRole('button', { name: 'Log in' }).click();
+    await admin.page.waitForURL(/#\/admin\/withdrawals/);
     await admin.page.getByPlaceholder('Username starts with…').fill(withdrawer);
     const row = admin.page.getByRole('row').filter({ hasText: withdrawer }).first();
     await row.getByRole('button', { name: 'Approve' }).click();

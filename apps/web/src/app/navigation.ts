@@ -28,9 +28,14 @@ export function loginHref(returnTo?: string): string {
     : Routes.login;
 }
 
-/** Only in-app paths are followed after login. */
+/**
+ * Only in-app paths are followed after login: the member pages and the admin area (whose own guard
+ * turns a member away), never anything that could leave the app.
+ */
 export function safeReturnPath(value: string | null): string {
-  return value?.startsWith('/pages/') ? value : Routes.home;
+  if (!value) return Routes.home;
+  const inApp = value.startsWith('/pages/') || value === '/admin' || value.startsWith('/admin/');
+  return inApp ? value : Routes.home;
 }
 
 export function isLoginPath(path: string): boolean {

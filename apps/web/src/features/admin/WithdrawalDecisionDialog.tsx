@@ -8,13 +8,13 @@ import { isApiError } from '../../app/api-error';
 import { showToast } from '../../app/toast';
 import { FormAlert } from '../../shared/FormAlert';
 import { FormField } from '../../shared/FormField';
+import { useIdempotentMutation } from '../../shared/idempotency';
 import { type ErrorPlaces, handledBy, placeServerError } from '../../shared/server-errors';
 import { AdminDialog } from './AdminDialog';
 import { adminApi, adminKeys } from './admin.api';
 import { displayAmount } from './admin-format';
 import { FactList } from './FactList';
 import { FormActions } from './FormActions';
-import { useIdempotentMutation } from './idempotency';
 import styles from './WithdrawalDecisionDialog.module.css';
 
 export type DecisionKind = 'approve' | 'reject' | 'paid';

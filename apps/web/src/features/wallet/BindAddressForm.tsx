@@ -18,10 +18,10 @@ import { CountdownButton } from '../../shared/CountdownButton';
 import { FormAlert } from '../../shared/FormAlert';
 import { FormField } from '../../shared/FormField';
 import styles from '../../shared/FormPage.module.css';
+import { useAttemptKeeper } from '../../shared/idempotency';
 import { type ErrorPlaces, handledBy, placeServerError } from '../../shared/server-errors';
 import { TacCodeField } from '../../shared/TacCodeField';
 import { TacSentNote } from '../../shared/TacSentNote';
-import { useAttemptKeeper } from './money-attempt';
 import { walletApi, walletKeys } from './wallet.api';
 
 const ZBindForm = z.object({

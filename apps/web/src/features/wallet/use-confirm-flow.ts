@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { seal } from '../../app/seal';
+import { useAttemptKeeper } from '../../shared/idempotency';
 import type { ReceiptPopupProps } from '../../shared/ReceiptPopup';
 import { errorCodeOf } from './error-code';
-import { useAttemptKeeper } from './money-attempt';
 
 interface ConfirmFlowOptions<P, B, R> {
   /** The request body for what is shown, with the sealed transaction password. */

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../app/api-error';
-import { createAttemptKeeper, isUnanswered } from './money-attempt';
+import { ApiError } from '../app/api-error';
+import { createAttemptKeeper, isOutcomeOpen } from './idempotency';
 
 function keeper() {
   let n = 0;
@@ -8,15 +8,29 @@ function keeper() {
 }
 
 describe('money attempts (Idempotency-Key per confirmation)', () => {
-  it('tells an unanswered try from a final refusal', () => {
-    expect(isUnanswered(new ApiError(0, 'NETWORK_ERROR'))).toBe(true);
-    expect(isUnanswered(new ApiError(0, 'TIMEOUT'))).toBe(true);
-    expect(isUnanswered(new ApiError(503, 'SERVICE_UNAVAILABLE'))).toBe(true);
-    expect(isUnanswered(new ApiError(429, 'RATE_LIMITED'))).toBe(true);
-    expect(isUnanswered(new ApiError(409, 'IDEMPOTENCY_IN_PROGRESS'))).toBe(true);
-    expect(isUnanswered(new ApiError(400, 'TRANSACTION_PASSWORD_WRONG'))).toBe(false);
-    expect(isUnanswered(new ApiError(409, 'EXCHANGE_RATE_CHANGED'))).toBe(false);
-    expect(isUnanswered(new Error('bug'))).toBe(false);
+  it('tells an open outcome from a final answer', () => {
+    for (const open of [
+      new ApiError(0, 'NETWORK_ERROR'),
+      new ApiError(0, 'TIMEOUT'),
+      new ApiError(500, 'INTERNAL'),
+      new ApiError(503, 'SERVICE_UNAVAILABLE'),
+      new ApiError(429, 'RATE_LIMITED'),
+      new ApiError(401, 'SESSION_INVALID'),
+      new ApiError(409, 'IDEMPOTENCY_IN_PROGRESS'),
+      // The answer came (200) but did not fit the contract: it may well have been applied.
+      new ApiError(200, 'INTERNAL'),
+      new Error('not the server'),
+    ]) {
+      expect(isOutcomeOpen(open), String(open)).toBe(true);
+    }
+    for (const final of [
+      new ApiError(400, 'TRANSACTION_PASSWORD_WRONG'),
+      new ApiError(409, 'EXCHANGE_RATE_CHANGED'),
+      new ApiError(409, 'WITHDRAWAL_NOT_PENDING'),
+      new ApiError(404, 'WITHDRAWAL_NOT_FOUND'),
+    ]) {
+      expect(isOutcomeOpen(final), String(final)).toBe(false);
+    }
   });
 
   it('sends the same key and the same sealed body again after an unanswered try', async () => {
