@@ -26,6 +26,7 @@ const memberScreens = [
   ['transaction-password', '/pages/personal/TransactionPassword', 'Change transaction password'],
   ['language', '/pages/personal/lang', 'Language'],
   ['about', '/pages/personal/AboutUs', 'About us'],
+  ['markets', '/pages/home/market', 'Markets'],
 ] as const;
 
 let browser: Browser;

@@ -8,6 +8,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Where the e2e specs start their Binance mock exchange; the server's EXCHANGE_API_URLS points at it. */
+    binanceMockPort: number;
   }
 }
 
@@ -45,6 +47,7 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
   chmodSync(dataDir, 0o755);
   const port = await freePort();
+  const binanceMockPort = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
@@ -55,6 +58,8 @@ export default async function setup(project: TestProject) {
     // Each browser context sends its own X-Forwarded-For, so rate limits are per test, as per person.
     TRUST_PROXY: 'true',
     AUTH_RATE_LIMIT_PER_MINUTE: '40',
+    // Members' exchange keys are tried on a local Binance mock that the key spec starts on this port.
+    EXCHANGE_API_URLS: `binance=http://127.0.0.1:${binanceMockPort}`,
   };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
@@ -66,6 +71,7 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://localhost:${port}`;
   await waitForHealth(baseUrl, child, () => output);
   project.provide('baseUrl', baseUrl);
+  project.provide('binanceMockPort', binanceMockPort);
 
   return async () => {
     child.kill('SIGTERM');

@@ -22,8 +22,19 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createSealedService } from './modules/auth/sealed.service';
 import { createSessionService } from './modules/auth/session.service';
 import { createTacService } from './modules/auth/tac.service';
+import { exchangeKeyRoutes } from './modules/exchange-keys/exchange-keys.routes';
+import { createExchangeKeyService } from './modules/exchange-keys/exchange-keys.service';
+import type { MarketData } from './modules/exchanges/connector';
+import { connectorFor } from './modules/exchanges/connectors';
 import { createLedgerService } from './modules/ledger/ledger.service';
+import { createMarketSource } from './modules/markets/market-source';
+import { marketsRoutes } from './modules/markets/markets.routes';
+import { createMarketsService } from './modules/markets/markets.service';
+import { createTickerHub } from './modules/markets/ticker-hub';
 import { createMembersRepository } from './modules/members/members.repository';
+import { tradingRoutes } from './modules/trading/trading.routes';
+import { createTradingService } from './modules/trading/trading.service';
+import { createTradingVenues } from './modules/trading/trading-venues';
 import { createExchangeService } from './modules/wallet/exchange.service';
 import { createFundingService } from './modules/wallet/funding.service';
 import { walletRoutes } from './modules/wallet/wallet.routes';
@@ -36,6 +47,7 @@ import { idempotencyPlugin } from './platform/idempotency';
 import { deriveKey, type RsaKeyPair } from './platform/keys';
 import { loggerOptions } from './platform/logger';
 import type { MessageSender, Outbox } from './platform/mail';
+import { createSecretBox } from './platform/secret-box';
 
 export interface AppDeps {
   config: Config;
@@ -49,6 +61,8 @@ export interface AppDeps {
   redis?: Redis;
   /** Key prefix of the rate-limit counters in Redis (tests use their own). */
   redisNamespace?: string;
+  /** Market prices; default: the source MARKET_DATA_SOURCE names. Tests pass a seeded market. */
+  marketData?: MarketData;
   /** The built web app, served at `/` when present. */
   webDist?: string;
 }
@@ -88,6 +102,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     funding: createFundingService({ db, ledger, members }),
   };
+  const exchangeKeys = createExchangeKeyService({
+    db,
+    box: createSecretBox(deps.masterKey),
+    connect: (exchange, credentials) => connectorFor(exchange, credentials, config),
+    unseal: sealed.unseal,
+    checkPassword,
+    egressIps: config.EGRESS_IPS,
+    log: { warn: (obj, msg) => app.log.warn(obj, msg) },
+  });
+  // The daily re-check job (main.ts) and the bots reach the key service through the app.
+  app.decorate('exchangeKeys', exchangeKeys);
+  const marketSource = deps.marketData ?? (await createMarketSource(config));
+  const markets = createMarketsService({ db, source: marketSource });
+  const tickerHub = createTickerHub({
+    read: async () => {
+      const { at, items } = await markets.liveTickers();
+      return { at: at.toISOString(), items };
+    },
+    onError: (error) => app.log.warn({ err: error }, 'market stream: prices not read'),
+  });
+  // Open market streams would keep the server from closing: end them first.
+  app.addHook('preClose', async () => tickerHub.close());
 
   await app.register(fastifyCookie);
   const aiOrigin = config.AI_URL ? new URL(config.AI_URL).origin : null;
@@ -144,6 +180,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes, { db });
   await app.register(walletRoutes, { ...money, moneyRateLimit: config.MONEY_RATE_LIMIT_PER_MINUTE });
   await app.register(walletAdminRoutes, money);
+  await app.register(exchangeKeyRoutes, {
+    keys: exchangeKeys,
+    keyRateLimit: config.EXCHANGE_KEY_RATE_LIMIT_PER_MINUTE,
+  });
+  await app.register(marketsRoutes, { markets, hub: tickerHub });
+  const trading = createTradingService({
+    db,
+    venues: createTradingVenues({
+      db,
+      market: marketSource,
+      keys: exchangeKeys,
+      connect: (exchange, credentials) => connectorFor(exchange, credentials, config),
+    }),
+  });
+  await app.register(tradingRoutes, { trading, orderRateLimit: config.MONEY_RATE_LIMIT_PER_MINUTE });
 
   if (deps.webDist && existsSync(deps.webDist)) {
     await app.register(fastifyStatic, {

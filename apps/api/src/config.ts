@@ -35,6 +35,46 @@ export const ZConfig = z.object({
   APP_VERSION: z.string().default('1.0.0'),
   APP_DOWNLOAD_URL: z.string().default(''),
   AI_URL: z.string().default(''),
+  /** The platform's outgoing IPs, comma-separated, shown to members to whitelist on their exchange API key. */
+  EGRESS_IPS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((ip) => ip.trim())
+        .filter(Boolean),
+    ),
+  /** Binding or re-checking an exchange key calls the exchange: tighter than other routes. */
+  EXCHANGE_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Where market prices come from: a seeded simulated market, or an exchange's public market data. */
+  MARKET_DATA_SOURCE: z.enum(['simulated', 'binance', 'bybit', 'gate']).default('simulated'),
+  /**
+   * Where each exchange's REST API is instead of its public hosts, e.g.
+   * `binance=http://127.0.0.1:4100,bybit=http://127.0.0.1:4101`: the local mock exchanges of the demo and the
+   * e2e run. Refused in production, where a member's key must only ever go to the real exchange.
+   */
+  EXCHANGE_API_URLS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const urls: Partial<Record<'binance' | 'bybit' | 'gate', string>> = {};
+      for (const entry of v
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean)) {
+        const [name, url] = entry.split(/=(.*)/s).map((x) => x?.trim());
+        if ((name === 'binance' || name === 'bybit' || name === 'gate') && url && URL.canParse(url)) {
+          urls[name] = url;
+        } else {
+          ctx.addIssue({
+            code: 'custom',
+            message: `expected exchange=url (binance, bybit, gate), got "${entry}"`,
+          });
+        }
+      }
+      return urls;
+    }),
 });
 
 export type Config = z.infer<typeof ZConfig> & { isProduction: boolean };
@@ -48,5 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config = parsed.data;
   const isProduction = config.NODE_ENV === 'production';
   if (isProduction && !config.MASTER_KEY) throw new Error('MASTER_KEY is required in production');
+  if (isProduction && Object.keys(config.EXCHANGE_API_URLS).length > 0) {
+    throw new Error('EXCHANGE_API_URLS is for the demo and tests; it is refused in production');
+  }
   return { ...config, isProduction };
 }

@@ -11,7 +11,9 @@ import {
   demoMemberNames,
   seedDemo,
 } from './db/seed/demo';
+import { scheduleKeyRechecks } from './modules/exchange-keys/exchange-keys.jobs';
 import { AppError } from './platform/errors';
+import { startJobs } from './platform/jobs';
 import { loadMasterKey, loadRsaKeyPair } from './platform/keys';
 import {
   createEmailSender,
@@ -59,11 +61,18 @@ async function main(): Promise<void> {
     webDist: config.WEB_DIST ?? path.resolve(here, '../../web/dist'),
   });
 
+  // Only the message: a pg error object carries the whole connection state.
+  const jobs = await startJobs(database.url, (error) =>
+    app.log.error({ error: error.message }, 'jobs failed'),
+  );
+  await scheduleKeyRechecks(jobs, app.exchangeKeys, app.log);
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    await jobs.stop({ graceful: true, timeout: 5000 });
     await app.close();
     email.close();
     await catcher?.close();

@@ -52,4 +52,22 @@ export const Paths = {
   adminExchangePair: '/api/admin/exchange-pairs/:id',
   adminPrices: '/api/admin/prices',
   adminAudit: '/api/admin/audit',
+
+  markets: '/api/markets',
+  marketCandles: '/api/markets/candles',
+  marketFundingRate: '/api/markets/funding-rate',
+  marketFavourites: '/api/markets/favourites',
+  marketStream: '/api/markets/stream',
+
+  exchangeKeys: '/api/exchange-keys',
+  exchangeKeyEgressIps: '/api/exchange-keys/egress-ips',
+  exchangeKeyRecheck: '/api/exchange-keys/:id/recheck',
+  exchangeKeyUnbind: '/api/exchange-keys/:id/unbind',
+
+  tradingVenues: '/api/trading/venues',
+  tradingAccount: '/api/trading/account',
+  tradingOrders: '/api/trading/orders',
+  tradingOrderCancel: '/api/trading/orders/:id/cancel',
+  tradingPositionClose: '/api/trading/positions/close',
+  tradingLeverage: '/api/trading/leverage',
 } as const;

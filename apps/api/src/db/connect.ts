@@ -4,6 +4,8 @@ import { migrateToLatest } from './migrate';
 
 export interface Connected {
   db: Db;
+  /** Its connection string (pg-boss opens a pool of its own on the same database). */
+  url: string;
   /** Closes the pool, then stops the embedded server if one was started. */
   close: () => Promise<void>;
   embedded: boolean;
@@ -26,6 +28,7 @@ export async function connectDatabase(options: {
   await migrateToLatest(db);
   return {
     db,
+    url,
     embedded: Boolean(stopEmbedded),
     close: async () => {
       await db.destroy();

@@ -237,6 +237,132 @@ export interface DepositsTable {
   created_at: Timestamp;
 }
 
+export interface MarketFavouritesTable {
+  member_id: string;
+  symbol: string;
+  created_at: Timestamp;
+}
+
+export interface ExchangeKeysTable {
+  id: string;
+  member_id: string;
+  exchange: 'binance' | 'bybit' | 'gate';
+  api_key: string;
+  secret_sealed: Buffer;
+  passphrase_sealed: Buffer | null;
+  status: 'active' | 'suspended';
+  status_reason: string | null;
+  ip_restricted: boolean;
+  warnings: string[];
+  ip_whitelist: string[];
+  can_trade_spot: boolean;
+  can_trade_perpetual: boolean;
+  expires_at: Date | null;
+  last_checked_at: Date;
+  created_at: Timestamp;
+}
+
+export interface TradeOrdersTable {
+  id: string;
+  member_id: string;
+  exchange: 'paper' | 'binance' | 'bybit' | 'gate';
+  market_type: 'spot' | 'perpetual';
+  symbol: string;
+  side: 'buy' | 'sell';
+  type: 'market' | 'limit';
+  /** numeric columns come back as strings: exact decimals, never floats. */
+  price: string | null;
+  amount: string;
+  reduce_only: Generated<boolean>;
+  client_order_id: string;
+  exchange_order_id: string | null;
+  status: 'pending' | 'open' | 'closed' | 'canceled' | 'rejected';
+  filled: Generated<string>;
+  average_price: string | null;
+  fee_asset: string | null;
+  fee_amount: string | null;
+  error_code: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PaperAccountsTable {
+  member_id: string;
+  created_at: Timestamp;
+}
+
+/** Paper exchange amounts: numeric(38,18) columns, read and written as decimal strings. */
+export interface PaperBalancesTable {
+  member_id: string;
+  wallet: 'spot' | 'perpetual';
+  asset: string;
+  free: Generated<string>;
+  used: Generated<string>;
+  updated_at: Timestamp;
+}
+
+export interface PaperOrdersTable {
+  id: Id;
+  member_id: string;
+  client_order_id: string;
+  symbol: string;
+  market_type: 'spot' | 'perpetual';
+  type: 'market' | 'limit';
+  side: 'buy' | 'sell';
+  price: string | null;
+  amount: string;
+  filled: string;
+  average_price: string | null;
+  status: 'open' | 'closed' | 'canceled' | 'rejected';
+  fee_asset: string | null;
+  fee: string;
+  reduce_only: boolean;
+  reserved_asset: string | null;
+  reserved: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface PaperPositionsTable {
+  id: Id;
+  member_id: string;
+  symbol: string;
+  side: Generated<'long' | 'short' | null>;
+  contracts: Generated<string>;
+  entry_price: Generated<string | null>;
+  leverage: Generated<number>;
+  margin_mode: Generated<'isolated' | 'cross'>;
+  margin: Generated<string>;
+  realized_pnl: Generated<string>;
+  opened_at: Generated<Date | null>;
+  updated_at: Timestamp;
+}
+
+export interface PaperFillsTable {
+  id: Id;
+  order_id: string;
+  member_id: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  price: string;
+  amount: string;
+  fee_asset: string;
+  fee: string;
+  liquidity: 'maker' | 'taker';
+  realized_pnl: string;
+  created_at: Date;
+}
+
+export interface PaperFundingTable {
+  position_id: string;
+  funding_time: Date;
+  rate: string;
+  mark_price: string;
+  contracts: string;
+  amount: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   members: MembersTable;
   login_failures: LoginFailuresTable;
@@ -258,4 +384,13 @@ export interface Database {
   withdrawal_addresses: WithdrawalAddressesTable;
   withdrawals: WithdrawalsTable;
   deposits: DepositsTable;
+  market_favourites: MarketFavouritesTable;
+  exchange_keys: ExchangeKeysTable;
+  trade_orders: TradeOrdersTable;
+  paper_accounts: PaperAccountsTable;
+  paper_balances: PaperBalancesTable;
+  paper_orders: PaperOrdersTable;
+  paper_positions: PaperPositionsTable;
+  paper_fills: PaperFillsTable;
+  paper_funding: PaperFundingTable;
 }

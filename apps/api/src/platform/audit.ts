@@ -30,3 +30,17 @@ export async function recordAudit(ex: Kysely<Database>, actor: Actor, entry: Aud
     })
     .execute();
 }
+
+/** An entry of the platform itself (a scheduled job), with no member or IP behind it. */
+export async function recordSystemAudit(ex: Kysely<Database>, entry: AuditEntry): Promise<void> {
+  await ex
+    .insertInto('audit_log')
+    .values({
+      actor_id: null,
+      action: entry.action,
+      subject: entry.subject,
+      detail: JSON.stringify(entry.detail ?? {}),
+      ip: '',
+    })
+    .execute();
+}

@@ -1,10 +1,13 @@
 import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { AdminPaths } from '../features/admin/admin-paths';
+import { KeyPaths } from '../features/exchange-keys/key-paths';
+import { MarketPaths } from '../features/markets/markets-paths';
 import EntryRedirect from '../features/shell/EntryRedirect';
 import { MemberShell } from '../features/shell/MemberShell';
 import { PublicLayout } from '../features/shell/PublicLayout';
 import { RequireLogin } from '../features/shell/RequireLogin';
 import { RootLayout } from '../features/shell/RootLayout';
+import { TradingPaths } from '../features/trading/trading-paths';
 import { WalletPaths } from '../features/wallet/wallet-paths';
 import { lazyPage } from './lazy-page';
 import { registerNavigator } from './navigation';
@@ -18,6 +21,8 @@ const ForgotStart = lazyPage(() => import('../features/auth/ForgotStartPage'));
 const ForgotReset = lazyPage(() => import('../features/auth/ForgotResetPage'));
 const Home = lazyPage(() => import('../features/home/HomePage'));
 const WebView = lazyPage(() => import('../features/home/WebViewPage'));
+const Markets = lazyPage(() => import('../features/markets/MarketsPage'));
+const MarketDetail = lazyPage(() => import('../features/markets/MarketDetailPage'));
 const Personal = lazyPage(() => import('../features/account/PersonalPage'));
 const AccountSetting = lazyPage(() => import('../features/account/AccountSettingPage'));
 const LoginPassword = lazyPage(() => import('../features/account/LoginPasswordPage'));
@@ -33,6 +38,9 @@ const Transfer = lazyPage(() => import('../features/wallet/TransferPage'));
 const Airdrop = lazyPage(() => import('../features/wallet/AirdropPage'));
 const Exchange = lazyPage(() => import('../features/wallet/ExchangePage'));
 const Deposit = lazyPage(() => import('../features/wallet/DepositPage'));
+const Trade = lazyPage(() => import('../features/trading/TradePage'));
+const Trader = lazyPage(() => import('../features/exchange-keys/TraderPage'));
+const UnbindApi = lazyPage(() => import('../features/exchange-keys/UnbindApiPage'));
 const BeingBuilt = lazyPage(() => import('../features/shell/BeingBuiltPage'));
 const NotFound = lazyPage(() => import('../features/shell/NotFoundPage'));
 // The admin area: not in routes.txt, a desktop layout of its own (AdminLayout lets admins only in).
@@ -52,7 +60,6 @@ export const laterPaths = [
   '/pages/home/HomegetAllNews',
   '/pages/home/HomeshowOneNews',
   '/pages/home/NameVerification',
-  '/pages/home/market',
   '/pages/personal/profile',
   '/pages/personal/InviteFriend',
   '/pages/personal/MyAffiliates',
@@ -62,8 +69,6 @@ export const laterPaths = [
   '/pages/personal/CSHistory',
   '/pages/personal/MyAddress',
   '/pages/personal/AddNewAddress',
-  '/pages/personal/Unbindapi',
-  '/pages/personal/trader',
   '/pages/personal/symbol',
   '/pages/personal/symbol2',
   '/pages/personal/symbol3',
@@ -112,6 +117,9 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/pages/home/home', element: Home },
           { path: '/pages/home/webView', element: WebView },
+          { path: MarketPaths.list, element: Markets },
+          // One symbol's chart: the spec's market screen had no path of its own for it.
+          { path: MarketPaths.detail, element: MarketDetail },
           { path: '/pages/personal/personal', element: Personal },
           { path: '/pages/personal/AccountSetting', element: AccountSetting },
           { path: '/pages/personal/LoginPassword', element: LoginPassword },
@@ -128,6 +136,10 @@ export const routes: RouteObject[] = [
           { path: WalletPaths.airdrop, element: Airdrop },
           { path: WalletPaths.exchange, element: Exchange },
           { path: WalletPaths.deposit, element: Deposit },
+          // routes.txt has no path for the spec's online trade screen (SaveOrder, CloseOrder) either.
+          { path: TradingPaths.online, element: Trade },
+          { path: KeyPaths.trader, element: Trader },
+          { path: KeyPaths.unbind, element: UnbindApi },
           ...laterPaths.map((path) => ({ path, element: BeingBuilt })),
         ],
       },

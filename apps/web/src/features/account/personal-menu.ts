@@ -10,6 +10,7 @@ import {
   LocationOutline,
   LockOutline,
   MessageOutline,
+  PayCircleOutline,
   TeamOutline,
   UnorderedListOutline,
   UserAddOutline,
@@ -17,6 +18,7 @@ import {
   UserSetOutline,
 } from 'antd-mobile-icons';
 import type { ComponentType, SVGProps } from 'react';
+import { TradingPaths } from '../trading/trading-paths';
 
 export interface MenuEntry {
   /** Locale key under `personal.menu.`. */
@@ -39,6 +41,8 @@ export const personalMenu: readonly MenuEntry[][] = [
   ],
   [
     { id: 'wallet', path: '/pages/Wallet/Wallet', Icon: CollectMoneyOutline },
+    // The spec's online trade screen: no path in routes.txt, so not one of the pages above.
+    { id: 'trade', path: TradingPaths.online, Icon: PayCircleOutline },
     { id: 'myAddress', path: '/pages/personal/MyAddress', Icon: LocationOutline },
     { id: 'withdrawAddress', path: '/pages/personal/WithdrawAdress', Icon: BankcardOutline },
     { id: 'trader', path: '/pages/personal/trader', Icon: HistogramOutline },

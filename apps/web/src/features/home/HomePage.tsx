@@ -5,17 +5,21 @@ import {
   InformationCircleOutline,
   KeyOutline,
   LockOutline,
+  PayCircleOutline,
   UserSetOutline,
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useMe } from '../../app/use-me';
+import { HomePrices } from '../markets/HomePrices';
+import { TradingPaths } from '../trading/trading-paths';
 import { HomeHeader } from './HomeHeader';
 import styles from './HomePage.module.css';
 
-// Shortcuts to the pages that exist today; prices, news and packages arrive with their own work.
+// Shortcuts to the pages that exist today; news and packages arrive with their own work.
 const shortcuts = [
   { id: 'wallet', path: '/pages/Wallet/Wallet', Icon: CollectMoneyOutline },
+  { id: 'trade', path: TradingPaths.online, Icon: PayCircleOutline },
   { id: 'accountSetting', path: '/pages/personal/AccountSetting', Icon: UserSetOutline },
   { id: 'loginPassword', path: '/pages/personal/LoginPassword', Icon: LockOutline },
   { id: 'transactionPassword', path: '/pages/personal/TransactionPassword', Icon: KeyOutline },
@@ -48,6 +52,7 @@ export default function HomePage() {
             </Button>
           </section>
         ) : null}
+        <HomePrices />
         <section className={styles.card} aria-labelledby="shortcuts-title">
           <h2 id="shortcuts-title">{t('home.shortcuts')}</h2>
           <Grid columns={3} gap={8}>

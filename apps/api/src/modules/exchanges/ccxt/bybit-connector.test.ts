@@ -1,0 +1,9 @@
+import { describeConnectorScenarios } from './connector-scenarios';
+
+describeConnectorScenarios({
+  exchange: 'bybit',
+  perpetualAmount: '0.01',
+  listedMaxLeverage: 100,
+  maxLeverage: 100,
+  isOrderPlacement: (method, path) => method === 'POST' && path === '/v5/order/create',
+});

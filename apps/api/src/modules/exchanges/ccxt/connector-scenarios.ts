@@ -1,0 +1,342 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../../platform/errors';
+import type { Connector } from '../connector';
+import { type MockExchange, type MockExchangeId, startMockExchange } from '../mock-exchanges/mock-exchange';
+import { createCcxtConnector } from './ccxt-connector';
+import { dec } from './decimal';
+
+/**
+ * The behaviour every ccxt connector must show, run by each exchange's test file against that exchange's
+ * mock server: the real ccxt code, over real HTTP, signing with a real key. Only the differences between
+ * exchanges are parameters (gate counts perpetuals in contracts of 0.0001 BTC, binance states no leverage
+ * limit without a key...).
+ */
+export interface ScenarioParams {
+  exchange: MockExchangeId;
+  /** One perpetual order's amount, worth 0.01 BTC. */
+  perpetualAmount: string;
+  /** The leverage limit the perpetual's market reports through the public market list. */
+  listedMaxLeverage: number | null;
+  /** The highest leverage the exchange accepts on BTC perpetuals. */
+  maxLeverage: number;
+  /** Whether a request is an order placement, to prove a refused order never reached the exchange. */
+  isOrderPlacement: (method: string, path: string) => boolean;
+}
+
+const credentials = { apiKey: 'mock-key-4f2a', secret: 'mock-secret-9c1d77e0', passphrase: undefined };
+
+export async function expectCode(promise: Promise<unknown>, code: string) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).code).toBe(code);
+}
+
+let counter = 0;
+const cid = (exchange: string) => `${exchange === 'gate' ? 't-' : 'np'}test${Date.now() % 1e8}${counter++}`;
+
+export function describeConnectorScenarios(p: ScenarioParams) {
+  describe(`${p.exchange} connector against its mock exchange`, () => {
+    let mock: MockExchange;
+    let connector: Connector;
+
+    // A fresh mock per test: each starts from the same balances and prices, whatever the test before did.
+    beforeEach(async () => {
+      mock = await startMockExchange(p.exchange, credentials);
+      connector = createCcxtConnector({ exchange: p.exchange, credentials, urls: { api: mock.url } });
+    });
+    afterEach(async () => {
+      await mock.close();
+    });
+
+    const orderRequests = () => mock.requests.filter((r) => p.isOrderPlacement(r.method, r.path));
+
+    it('reads spot and perpetual markets with their steps, tickers, candles and the funding rate', async () => {
+      const spot = await connector.markets('spot');
+      expect(spot.map((m) => m.symbol)).toEqual(['BTC/USDT', 'ETH/USDT']);
+      expect(spot[0]).toMatchObject({
+        base: 'BTC',
+        quote: 'USDT',
+        type: 'spot',
+        tickSize: '0.01',
+        amountStep: '0.00001',
+        minAmount: '0.00001',
+        minNotional: '5',
+        contractSize: '1',
+        maxLeverage: null,
+      });
+      const perpetual = await connector.markets('perpetual');
+      expect(perpetual.map((m) => m.symbol)).toEqual(['BTC/USDT:USDT', 'ETH/USDT:USDT']);
+      expect(perpetual[0]).toMatchObject({
+        type: 'perpetual',
+        tickSize: '0.1',
+        maxLeverage: p.listedMaxLeverage,
+      });
+
+      mock.setPrice('BTC/USDT', '61000.5');
+      const only = await connector.tickers('spot', ['ETH/USDT']);
+      expect(only.map((t) => t.symbol)).toEqual(['ETH/USDT']);
+      const [ticker] = await connector.tickers('spot', ['BTC/USDT']);
+      expect(ticker).toMatchObject({ symbol: 'BTC/USDT', last: '61000.5' });
+      const all = await connector.tickers('perpetual');
+      expect(all.map((t) => t.symbol).sort()).toEqual(['BTC/USDT:USDT', 'ETH/USDT:USDT']);
+
+      const candles = await connector.candles('ETH/USDT', '1m', 3);
+      expect(candles).toHaveLength(3);
+      expect(candles[2]).toMatchObject({ close: '3000' });
+      expect(candles[1]!.openTime).toBeGreaterThan(candles[0]!.openTime);
+
+      const funding = await connector.fundingRate('BTC/USDT:USDT');
+      expect(funding).toMatchObject({ symbol: 'BTC/USDT:USDT', rate: '0.0001' });
+      await expectCode(connector.fundingRate('BTC/USDT'), 'EXCHANGE_MARKET_TYPE_UNSUPPORTED');
+    });
+
+    it('rests a spot limit order until the price crosses it, and cancels a second one', async () => {
+      const total = async (asset: string) =>
+        dec((await connector.balances('spot')).find((b) => b.asset === asset)?.total ?? '0');
+      const [usdtBefore, btcBefore] = [await total('USDT'), await total('BTC')];
+      const buy = await connector.placeOrder({
+        symbol: 'BTC/USDT',
+        type: 'limit',
+        side: 'buy',
+        amount: '0.01',
+        price: '59000',
+        clientOrderId: cid(p.exchange),
+      });
+      expect(buy).toMatchObject({
+        symbol: 'BTC/USDT',
+        status: 'open',
+        price: '59000',
+        amount: '0.01',
+        filled: '0',
+      });
+      expect((await connector.openOrders('BTC/USDT')).map((o) => o.id)).toEqual([buy.id]);
+      const usdtHeld = (await connector.balances('spot')).find((b) => b.asset === 'USDT');
+      expect(usdtHeld?.used).toBe('590');
+
+      mock.setPrice('BTC/USDT', '59000.01');
+      expect((await connector.fetchOrder('BTC/USDT', { id: buy.id }))?.status).toBe('open');
+      mock.setPrice('BTC/USDT', '58999.99');
+      const filled = await connector.fetchOrder('BTC/USDT', { id: buy.id });
+      expect(filled).toMatchObject({ status: 'closed', filled: '0.01', averagePrice: '59000' });
+      expect(await total('BTC')).toBe(btcBefore + dec('0.01'));
+      expect(await total('USDT')).toBe(usdtBefore - dec('590'));
+      expect((await connector.balances('spot')).find((b) => b.asset === 'USDT')?.used).toBe('0');
+
+      const second = await connector.placeOrder({
+        symbol: 'BTC/USDT',
+        type: 'limit',
+        side: 'sell',
+        amount: '0.005',
+        price: '65000',
+        clientOrderId: cid(p.exchange),
+      });
+      const canceled = await connector.cancelOrder('BTC/USDT', second.id);
+      expect(canceled).toMatchObject({ id: second.id, status: 'canceled', filled: '0' });
+      expect(await connector.openOrders('BTC/USDT')).toEqual([]);
+      expect((await connector.fetchOrder('BTC/USDT', { clientOrderId: second.clientOrderId }))?.status).toBe(
+        'canceled',
+      );
+      expect(await connector.fetchOrder('BTC/USDT', { id: '999999' })).toBeNull();
+      expect(await connector.fetchOrder('BTC/USDT', { clientOrderId: cid(p.exchange) })).toBeNull();
+      await expectCode(connector.cancelOrder('BTC/USDT', '999999'), 'EXCHANGE_ORDER_NOT_FOUND');
+    });
+
+    it('fills a spot market order at the current price', async () => {
+      mock.setPrice('ETH/USDT', '3000.5');
+      const order = await connector.placeOrder({
+        symbol: 'ETH/USDT',
+        type: 'market',
+        side: 'buy',
+        amount: '0.1',
+        clientOrderId: cid(p.exchange),
+      });
+      expect(order).toMatchObject({
+        status: 'closed',
+        amount: '0.1',
+        filled: '0.1',
+        averagePrice: '3000.5',
+        price: null,
+      });
+      expect(mock.state.spot.get('ETH')?.free).toBe(dec('10.1'));
+    });
+
+    it('opens a perpetual position with leverage and margin mode set, and closes it reduce-only', async () => {
+      await connector.setMarginMode('BTC/USDT:USDT', 'isolated');
+      await connector.setLeverage('BTC/USDT:USDT', 5);
+      const open = await connector.placeOrder({
+        symbol: 'BTC/USDT:USDT',
+        type: 'market',
+        side: 'buy',
+        amount: p.perpetualAmount,
+        clientOrderId: cid(p.exchange),
+      });
+      expect(open).toMatchObject({ status: 'closed', filled: p.perpetualAmount, averagePrice: '60000' });
+      const [position] = await connector.positions(['BTC/USDT:USDT']);
+      expect(position).toMatchObject({
+        symbol: 'BTC/USDT:USDT',
+        side: 'long',
+        contracts: p.perpetualAmount,
+        entryPrice: '60000',
+        leverage: 5,
+        marginMode: 'isolated',
+      });
+
+      mock.setPrice('BTC/USDT:USDT', '61000');
+      const close = await connector.placeOrder({
+        symbol: 'BTC/USDT:USDT',
+        type: 'market',
+        side: 'sell',
+        amount: p.perpetualAmount,
+        reduceOnly: true,
+        clientOrderId: cid(p.exchange),
+      });
+      expect(close).toMatchObject({ status: 'closed', reduceOnly: true, averagePrice: '61000' });
+      expect(await connector.positions(['BTC/USDT:USDT'])).toEqual([]);
+      // 0.01 BTC gained 1000 USDT each: the wallet shows the 10 USDT profit.
+      expect(mock.state.futures.wallet).toBe(5010n * 10n ** 18n);
+
+      // Nothing left to reduce: the exchange refuses, and that is an order rejection, not a crash.
+      await expectCode(
+        connector.placeOrder({
+          symbol: 'BTC/USDT:USDT',
+          type: 'market',
+          side: 'sell',
+          amount: p.perpetualAmount,
+          reduceOnly: true,
+          clientOrderId: cid(p.exchange),
+        }),
+        'EXCHANGE_ORDER_REJECTED',
+      );
+    });
+
+    it('refuses leverage beyond the market limit before asking the exchange to set it', async () => {
+      await expectCode(
+        connector.setLeverage('BTC/USDT:USDT', p.maxLeverage + 1),
+        'EXCHANGE_LEVERAGE_TOO_HIGH',
+      );
+      await expectCode(connector.setLeverage('BTC/USDT', 2), 'EXCHANGE_MARKET_TYPE_UNSUPPORTED');
+      expect(mock.requests.some((r) => r.method === 'POST' && /leverage/i.test(r.path))).toBe(false);
+      await connector.setLeverage('BTC/USDT:USDT', p.maxLeverage);
+      expect(mock.state.settingsOf('BTC/USDT:USDT').leverage).toBe(p.maxLeverage);
+    });
+
+    it('places one order for a client order id sent twice', async () => {
+      const request = {
+        symbol: 'ETH/USDT',
+        type: 'limit' as const,
+        side: 'buy' as const,
+        amount: '0.1',
+        price: '2900',
+        clientOrderId: cid(p.exchange),
+      };
+      const first = await connector.placeOrder(request);
+      const again = await connector.placeOrder(request);
+      // A new connector (another process after a crash) finds it too.
+      const other = createCcxtConnector({ exchange: p.exchange, credentials, urls: { api: mock.url } });
+      const third = await other.placeOrder(request);
+      expect(again.id).toBe(first.id);
+      expect(third.id).toBe(first.id);
+      expect(first.clientOrderId).toBe(request.clientOrderId);
+      expect(mock.state.orders.filter((o) => o.clientId === request.clientOrderId)).toHaveLength(1);
+      expect(orderRequests()).toHaveLength(1);
+    });
+
+    it('returns the first order when the exchange refuses a second placement of the same client order id', async () => {
+      const request = {
+        symbol: 'ETH/USDT',
+        type: 'limit' as const,
+        side: 'sell' as const,
+        amount: '0.2',
+        price: '3100',
+        clientOrderId: cid(p.exchange),
+      };
+      // Two processes racing: both look, find nothing, and send; the exchange refuses the second send as a
+      // duplicate, and that caller gets the first order instead of an error.
+      const other = createCcxtConnector({ exchange: p.exchange, credentials, urls: { api: mock.url } });
+      const [a, b] = await Promise.all([connector.placeOrder(request), other.placeOrder(request)]);
+      expect(b.id).toBe(a.id);
+      expect(mock.state.orders.filter((o) => o.clientId === request.clientOrderId)).toHaveLength(1);
+      expect(orderRequests()).toHaveLength(2);
+    });
+
+    it('reports the rights of the key, refusing one that can withdraw', async () => {
+      const safe = await connector.keyRights();
+      expect(safe.refusals).toEqual([]);
+      mock.setKeyRights({ withdraw: true, expiresAt: '2099-01-01T00:00:00Z' });
+      const risky = await connector.keyRights();
+      if (p.exchange === 'gate') {
+        // Gate's answer cannot tell: the member is told so, and the IP whitelist is shown.
+        expect(risky.warnings).toContain('KEY_WITHDRAW_UNCHECKABLE');
+        expect(risky.ipWhitelist).toEqual(['127.0.0.1']);
+      } else {
+        expect(risky.refusals).toContain('KEY_CAN_WITHDRAW');
+      }
+      if (p.exchange === 'bybit') expect(risky.expiresAt).toEqual(new Date('2099-01-01T00:00:00Z'));
+    });
+
+    it('turns a bad signature into EXCHANGE_AUTH_FAILED', async () => {
+      const wrong = createCcxtConnector({
+        exchange: p.exchange,
+        credentials: { ...credentials, secret: 'not-the-secret' },
+        urls: { api: mock.url },
+      });
+      await expectCode(wrong.balances('spot'), 'EXCHANGE_AUTH_FAILED');
+      await expectCode(wrong.keyRights(), 'EXCHANGE_AUTH_FAILED');
+    });
+
+    it('turns the exchange refusing for want of funds into EXCHANGE_INSUFFICIENT_BALANCE', async () => {
+      await expectCode(
+        connector.placeOrder({
+          symbol: 'BTC/USDT',
+          type: 'limit',
+          side: 'buy',
+          amount: '1',
+          price: '59000',
+          clientOrderId: cid(p.exchange),
+        }),
+        'EXCHANGE_INSUFFICIENT_BALANCE',
+      );
+      expect(orderRequests()).toHaveLength(1);
+      expect(mock.state.orders).toHaveLength(0);
+    });
+
+    it('turns a rate limit into EXCHANGE_RATE_LIMITED and an outage into EXCHANGE_UNAVAILABLE', async () => {
+      await connector.markets('spot');
+      mock.failNext('rateLimit');
+      await expectCode(connector.tickers('spot'), 'EXCHANGE_RATE_LIMITED');
+      mock.failNext('unavailable');
+      await expectCode(connector.balances('spot'), 'EXCHANGE_UNAVAILABLE');
+      expect((await connector.tickers('spot')).length).toBe(2);
+    });
+
+    it('refuses an order below the minimum, too precise, off the tick or on an unknown symbol without sending it', async () => {
+      const base = {
+        type: 'limit' as const,
+        side: 'buy' as const,
+        price: '59000',
+        clientOrderId: cid(p.exchange),
+      };
+      await expectCode(
+        connector.placeOrder({ ...base, symbol: 'BTC/USDT', amount: '0.00005' }),
+        'EXCHANGE_AMOUNT_TOO_SMALL',
+      );
+      await expectCode(
+        connector.placeOrder({ ...base, symbol: 'BTC/USDT', amount: '0.000015' }),
+        'EXCHANGE_AMOUNT_TOO_PRECISE',
+      );
+      await expectCode(
+        connector.placeOrder({ ...base, symbol: 'BTC/USDT', amount: '0.01', price: '59000.005' }),
+        'EXCHANGE_PRICE_INVALID',
+      );
+      await expectCode(
+        connector.placeOrder({ ...base, symbol: 'DOGE/USDT', amount: '10' }),
+        'EXCHANGE_SYMBOL_UNKNOWN',
+      );
+      await expectCode(connector.tickers('spot', ['DOGE/USDT']), 'EXCHANGE_SYMBOL_UNKNOWN');
+      expect(orderRequests()).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,11 @@
+import { describeConnectorScenarios } from './connector-scenarios';
+
+describeConnectorScenarios({
+  exchange: 'gate',
+  // Gate's BTC perpetual counts whole contracts of 0.0001 BTC: 100 contracts are 0.01 BTC.
+  perpetualAmount: '100',
+  listedMaxLeverage: 100,
+  maxLeverage: 100,
+  isOrderPlacement: (method, path) =>
+    method === 'POST' && /^\/api\/v4\/(spot|futures\/usdt)\/orders$/.test(path),
+});

@@ -1,0 +1,103 @@
+import ccxt, { type MarketInterface as CcxtMarket, type Order as CcxtOrder, type Exchange } from 'ccxt';
+import type { KeyVerdict } from '../key-rights';
+import { judgeBinanceKey, judgeBybitKey, judgeGateKey } from '../key-rights';
+import type { CcxtExchangeId } from './ccxt-exchange';
+
+/**
+ * The few calls where the three exchanges differ beyond what ccxt unifies: reading a key's rights, finding
+ * an order by our client id, switching margin mode, and learning a perpetual's leverage limit. Each uses
+ * ccxt's implicit API methods, so signing and error handling stay ccxt's.
+ */
+
+// ccxt types its implicit methods on the concrete classes only.
+type Implicit = Record<string, (params?: Record<string, unknown>) => Promise<unknown>>;
+const implicit = (exchange: Exchange) => exchange as unknown as Implicit;
+
+export async function readKeyRights(id: CcxtExchangeId, exchange: Exchange): Promise<KeyVerdict> {
+  const api = implicit(exchange);
+  if (id === 'binance') return judgeBinanceKey(await api.sapiGetAccountApiRestrictions!());
+  if (id === 'bybit') {
+    const answer = (await api.privateGetV5UserQueryApi!()) as { result?: unknown };
+    return judgeBybitKey(answer.result);
+  }
+  return judgeGateKey(await api.privateAccountGetDetail!());
+}
+
+/** The order the exchange holds under our client order id, or null when it has none. */
+export async function fetchByClientOrderId(
+  id: CcxtExchangeId,
+  exchange: Exchange,
+  market: CcxtMarket,
+  clientOrderId: string,
+): Promise<CcxtOrder | null> {
+  try {
+    if (id === 'bybit') {
+      // ccxt's bybit fetchOrder needs the exchange id; the realtime list also answers by orderLinkId.
+      const answer = (await implicit(exchange).privateGetV5OrderRealtime!({
+        category: market.spot ? 'spot' : 'linear',
+        symbol: market.id,
+        orderLinkId: clientOrderId,
+      })) as { result?: { list?: unknown[] } };
+      const found = answer.result?.list?.[0];
+      return found ? exchange.parseOrder(found as Record<string, unknown>, market) : null;
+    }
+    if (id === 'binance') {
+      return await exchange.fetchOrder('', market.symbol, { origClientOrderId: clientOrderId });
+    }
+    return await exchange.fetchOrder('', market.symbol, { clientOrderId });
+  } catch (error) {
+    if (error instanceof ccxt.OrderNotFound) return null;
+    throw error;
+  }
+}
+
+export async function switchMarginMode(
+  id: CcxtExchangeId,
+  exchange: Exchange,
+  market: CcxtMarket,
+  mode: 'cross' | 'isolated',
+): Promise<void> {
+  if (id === 'gate') {
+    // ccxt has no setMarginMode for gate; its futures API switches with positions/cross_mode.
+    await implicit(exchange).privateFuturesPostSettlePositionsCrossMode!({
+      settle: 'usdt',
+      contract: market.id,
+      mode: mode === 'cross' ? 'CROSS' : 'ISOLATED',
+    });
+    return;
+  }
+  try {
+    await exchange.setMarginMode(mode, market.symbol);
+  } catch (error) {
+    // Asking for the mode already set is success, not a failure to show the member.
+    if (!(error instanceof ccxt.MarginModeAlreadySet)) throw error;
+  }
+}
+
+/**
+ * A perpetual's leverage limit. Bybit and gate state it with the market; binance only in the (private)
+ * leverage brackets, so it is read from there when a key is present.
+ */
+export async function maxLeverage(exchange: Exchange, market: CcxtMarket): Promise<number | null> {
+  const stated = market.limits.leverage?.max;
+  if (stated) return stated;
+  if (!exchange.apiKey || !exchange.has.fetchMarketLeverageTiers) return null;
+  const tiers = await exchange.fetchMarketLeverageTiers(market.symbol);
+  const highest = Math.max(...tiers.map((t) => Number(t.maxLeverage ?? 0)));
+  return highest > 0 ? highest : null;
+}
+
+/**
+ * The margin mode a position is in when the position itself does not say: a bybit unified account has one
+ * mode for all its perpetuals, stated by /v5/account/info.
+ */
+export async function accountMarginMode(
+  id: CcxtExchangeId,
+  exchange: Exchange,
+): Promise<'cross' | 'isolated' | undefined> {
+  if (id !== 'bybit') return undefined;
+  const answer = (await implicit(exchange).privateGetV5AccountInfo!()) as {
+    result?: { marginMode?: string };
+  };
+  return answer.result?.marginMode === 'ISOLATED_MARGIN' ? 'isolated' : 'cross';
+}

@@ -1,0 +1,79 @@
+import {
+  ErrorCodes,
+  Paths,
+  type TClosePositionRequest,
+  type TLeverageRequest,
+  type TMarketType,
+  type TPlaceOrderRequest,
+  type TTradingExchange,
+  ZMarketList,
+  ZOk,
+  ZTradeOrder,
+  ZTradingAccount,
+  ZTradingVenues,
+  zPage,
+} from '@app/contracts';
+import { api, pathWith } from '../../app/api';
+
+/** What the screen polls: account, positions and working orders, every few seconds while it is visible. */
+export const REFRESH_MS = 5_000;
+
+/**
+ * Every answer the screen shows itself, in place (inline under a section, or on the confirm sheet): a
+ * refused order or a poll that failed must not also raise a toast every few seconds. A dead session
+ * still signs out (the API client checks that first).
+ */
+export const shownInPlace: readonly string[] = [
+  ...ErrorCodes,
+  'NETWORK_ERROR',
+  'TIMEOUT',
+  'INTERNAL',
+  'NOT_FOUND',
+  'RATE_LIMITED',
+];
+
+export const tradingKeys = {
+  all: ['trading'] as const,
+  venues: ['trading', 'venues'] as const,
+  markets: (type: TMarketType) => ['trading', 'markets', type] as const,
+  account: (exchange: TTradingExchange, type: TMarketType) => ['trading', 'account', exchange, type] as const,
+  openOrders: (exchange: TTradingExchange) => ['trading', 'orders', 'open', exchange] as const,
+  history: (exchange: TTradingExchange) => ['trading', 'orders', 'done', exchange] as const,
+};
+
+const ZOrderPage = zPage(ZTradeOrder);
+
+/** Open orders shown at once: working orders are few; the history pages through the rest. */
+export const OPEN_ORDERS_SHOWN = 50;
+
+export const tradingApi = {
+  venues: (signal?: AbortSignal) => api.get(Paths.tradingVenues, ZTradingVenues, { signal, silent: true }),
+  /** Symbols and last prices of one market type (the markets page's source). */
+  markets: (type: TMarketType, signal?: AbortSignal) =>
+    api.get(Paths.markets, ZMarketList, { query: { type }, signal, silent: true }),
+  account: (exchange: TTradingExchange, marketType: TMarketType, signal?: AbortSignal) =>
+    api.get(Paths.tradingAccount, ZTradingAccount, {
+      query: { exchange, marketType },
+      signal,
+      silent: true,
+      handled: shownInPlace,
+    }),
+  openOrders: (exchange: TTradingExchange, signal?: AbortSignal) =>
+    api.get(Paths.tradingOrders, ZOrderPage, {
+      query: { exchange, status: 'open', page: 1, pageSize: OPEN_ORDERS_SHOWN },
+      signal,
+      silent: true,
+      handled: shownInPlace,
+    }),
+  history: (exchange: TTradingExchange, page: number, pageSize: number) =>
+    api.get(Paths.tradingOrders, ZOrderPage, { query: { exchange, status: 'done', page, pageSize } }),
+  /** SaveOrder. The Idempotency-Key also makes the exchange's client order id: a retry never orders twice. */
+  placeOrder: (body: TPlaceOrderRequest, idempotencyKey: string) =>
+    api.post(Paths.tradingOrders, ZTradeOrder, body, { idempotencyKey, handled: shownInPlace }),
+  cancelOrder: (id: string) => api.post(pathWith(Paths.tradingOrderCancel, { id }), ZTradeOrder),
+  /** CloseOrder: the whole position, by a reduce-only market order. */
+  closePosition: (body: TClosePositionRequest, idempotencyKey: string) =>
+    api.post(Paths.tradingPositionClose, ZTradeOrder, body, { idempotencyKey, handled: shownInPlace }),
+  /** setmargin / adjmargin. */
+  setLeverage: (body: TLeverageRequest) => api.post(Paths.tradingLeverage, ZOk, body),
+};
