@@ -98,6 +98,10 @@ describe('market detail', () => {
     expect(screen.getByText('+2.20%')).toBeTruthy();
     expect((await screen.findByTestId('funding-rate')).textContent).toBe('0.0100%');
     expect(screen.getByText('Next funding')).toBeTruthy();
+    // The trade screen opens on this symbol.
+    expect(screen.getByRole('link', { name: 'Trade' }).getAttribute('href')).toBe(
+      `/pages/trade/online?symbol=${encodeURIComponent('BTC/USDT:USDT')}`,
+    );
     expect((await screen.findByTestId('chart')).dataset.count).toBe('200');
     const candles = requests.find((r) => r.path === Paths.marketCandles);
     expect(candles?.query.get('interval')).toBe('15m');

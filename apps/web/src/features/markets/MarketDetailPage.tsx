@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../app/api-error';
 import { PageLayout } from '../../shared/PageLayout';
+import { tradePath } from '../trading/trading-paths';
 import { CandleChart } from './CandleChart';
 import { useLiveTickers, withLive } from './live-tickers';
 import styles from './MarketDetailPage.module.css';
@@ -108,6 +109,9 @@ export default function MarketDetailPage() {
                   <p className={`${styles.change} ${styles[trendOf(row.change24hPercent)]}`}>
                     {changeText(row.change24hPercent, locale)}
                   </p>
+                  <Link className={styles.trade} to={tradePath({ symbol })}>
+                    {t('trading.title')}
+                  </Link>
                 </>
               ) : null}
             </div>
