@@ -1,0 +1,105 @@
+import type { TAdminKycQuery, TKycIdNumberCheckQuery } from '@app/contracts';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { KycSubmissionsTable } from '../../db/schema';
+
+export type SubmissionRow = Selectable<KycSubmissionsTable>;
+export type SubmissionWithNames = SubmissionRow & { username: string; reviewer: string | null };
+
+/** The ID number as uniqueness compares it (the migration's generated `id_number_key`). */
+export const idNumberKey = (idNumber: string) => idNumber.replaceAll('-', '');
+
+/** The KYC module's queries. `ex` is the database or the caller's transaction. */
+export const kycRepository = {
+  async latestOf(ex: Db, memberId: string): Promise<SubmissionRow | undefined> {
+    return ex
+      .selectFrom('kyc_submissions')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  },
+
+  async hasApproved(ex: Db, memberId: string): Promise<boolean> {
+    const row = await ex
+      .selectFrom('kyc_submissions')
+      .select('id')
+      .where('member_id', '=', memberId)
+      .where('status', '=', 'approved')
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  /** Whether another member's pending or approved submission holds this ID (a rejected one frees it). */
+  async idHeldByOther(ex: Db, memberId: string, id: TKycIdNumberCheckQuery): Promise<boolean> {
+    const row = await ex
+      .selectFrom('kyc_submissions')
+      .select('id')
+      .where('country', '=', id.country)
+      .where('id_type', '=', id.idType)
+      .where('id_number_key', '=', idNumberKey(id.idNumber))
+      .where('status', '<>', 'rejected')
+      .where('member_id', '<>', memberId)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  /**
+   * Takes the member's row lock, so that one member's submissions run one after the other and each sees the
+   * state the previous one left. NO KEY UPDATE: rows of other tables that reference the member are not held up.
+   */
+  async lockMember(ex: Db, memberId: string): Promise<void> {
+    await ex
+      .selectFrom('members')
+      .select('id')
+      .where('id', '=', memberId)
+      .forNoKeyUpdate()
+      .executeTakeFirst();
+  },
+
+  /** One submission, locked for its review. */
+  async lockSubmission(ex: Db, id: string): Promise<SubmissionRow | undefined> {
+    return ex.selectFrom('kyc_submissions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  },
+
+  async withNames(ex: Db, id: string): Promise<SubmissionWithNames | undefined> {
+    return ex
+      .selectFrom('kyc_submissions as k')
+      .innerJoin('members as m', 'm.id', 'k.member_id')
+      .leftJoin('members as r', 'r.id', 'k.reviewed_by')
+      .selectAll('k')
+      .select(['m.username as username', 'r.username as reviewer'])
+      .where('k.id', '=', id)
+      .executeTakeFirst();
+  },
+
+  /** How many submissions the member made before this one. */
+  async countEarlier(ex: Db, row: SubmissionRow): Promise<number> {
+    const found = await ex
+      .selectFrom('kyc_submissions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('member_id', '=', row.member_id)
+      .where('created_at', '<', row.created_at)
+      .executeTakeFirstOrThrow();
+    return Number(found.n);
+  },
+
+  async page(ex: Db, query: TAdminKycQuery): Promise<SubmissionWithNames[]> {
+    let q = ex
+      .selectFrom('kyc_submissions as k')
+      .innerJoin('members as m', 'm.id', 'k.member_id')
+      .leftJoin('members as r', 'r.id', 'k.reviewed_by')
+      .selectAll('k')
+      .select(['m.username as username', 'r.username as reviewer']);
+    if (query.status) q = q.where('k.status', '=', query.status);
+    // The pending queue is worked oldest first (first come, first served); decided ones newest first.
+    const direction = query.status === 'pending' ? 'asc' : 'desc';
+    return q
+      .orderBy('k.created_at', direction)
+      .orderBy('k.id', direction)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute();
+  },
+};
