@@ -1,0 +1,66 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb } from '../../../test/test-db';
+import type { Db } from '../database';
+import { seedDemo } from './demo';
+
+let db: Db;
+let drop: () => Promise<void>;
+let dir: string;
+
+beforeAll(async () => {
+  ({ db, drop } = await createTestDb());
+  dir = await mkdtemp(join(tmpdir(), 'seed-uploads-'));
+});
+afterAll(async () => {
+  await drop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function counts() {
+  const n = async (table: 'news' | 'announcements' | 'slider_images' | 'content_files' | 'uploads') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    news: await n('news'),
+    announcements: await n('announcements'),
+    slides: await n('slider_images'),
+    files: await n('content_files'),
+    uploads: await n('uploads'),
+  };
+}
+
+describe('the demo content', () => {
+  it('fills the home page once, pictures and PDF included, and leaves it alone on the next start', async () => {
+    await seedDemo(db, { uploadsDir: dir });
+    const first = await counts();
+    expect(first).toEqual({ news: 4, announcements: 2, slides: 3, files: 1, uploads: 5 });
+    // Every picture and the PDF are claimed, public, and their bytes are on disk.
+    const uploads = await db
+      .selectFrom('uploads')
+      .select(['claimed_at', 'visibility', 'stored_name'])
+      .execute();
+    expect(uploads.every((u) => u.claimed_at !== null && u.visibility === 'public')).toBe(true);
+    expect((await readdir(dir)).sort()).toEqual(uploads.map((u) => u.stored_name).sort());
+    // Seeded news is old news: it rang no bell.
+    const bells = await db.selectFrom('notifications').select('id').where('kind', '=', 'news').execute();
+    expect(bells).toEqual([]);
+
+    await seedDemo(db, { uploadsDir: dir });
+    expect(await counts()).toEqual(first);
+    const about = await db
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', 'about_us')
+      .executeTakeFirst();
+    expect(typeof about?.value.text).toBe('string');
+  });
+});

@@ -1,0 +1,92 @@
+import { type TAdminSlide, ZSlideLink } from '@app/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { showToast } from '../../../app/toast';
+import { FormField } from '../../../shared/FormField';
+import { type ErrorPlaces, handledBy, placeServerError } from '../../../shared/server-errors';
+import { ImageUploadField } from '../../../shared/uploads';
+import { FormActions } from '../FormActions';
+import { contentAdminApi, refreshContent } from './content-admin.api';
+
+// ZSlideInput's rules on what the admin types: an empty link means none, the position is typed text.
+const ZSlideForm = z.object({
+  uploadId: z.string().min(1, { message: 'REQUIRED' }),
+  link: z.union([z.literal(''), ZSlideLink]),
+  position: z
+    .string()
+    .trim()
+    .regex(/^\d{1,4}$/, { message: 'VALIDATION_FAILED' }),
+});
+type Values = z.infer<typeof ZSlideForm>;
+
+const places: ErrorPlaces<Values> = { UPLOAD_NOT_FOUND: 'uploadId', CONTENT_NOT_FOUND: 'uploadId' };
+const fieldNames = ['uploadId', 'link', 'position'];
+
+/** One slider image: its picture, where tapping it leads, and its place in the order. */
+export function SlideForm({ item, onClose }: { item: TAdminSlide | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const form = useForm<Values>({
+    resolver: zodResolver(ZSlideForm),
+    defaultValues: {
+      uploadId: item?.uploadId ?? '',
+      link: item?.link ?? '',
+      position: String(item?.position ?? 0),
+    },
+  });
+  const save = useMutation({
+    mutationFn: (values: Values) => {
+      const body = {
+        uploadId: values.uploadId,
+        link: values.link || null,
+        position: Number(values.position),
+      };
+      const o = { handled: handledBy(places) };
+      return item ? contentAdminApi.updateSlide(item.id, body, o) : contentAdminApi.createSlide(body, o);
+    },
+    onSuccess: () => {
+      showToast(t('content.admin.saved'), { icon: 'success' });
+      refreshContent(queryClient);
+      onClose();
+    },
+    onError: (error) => placeServerError(error, form.setError, places, fieldNames),
+  });
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} data-testid="slide-form">
+      <FormField
+        control={form.control}
+        name="uploadId"
+        label={t('content.admin.slides.pictureLabel')}
+        status={{ tone: 'info', text: t('content.admin.slides.pictureHint') }}
+        render={(field) => (
+          <ImageUploadField
+            purpose="slider"
+            label={t('content.admin.slides.pictureLabel')}
+            {...(field.value ? { value: field.value } : {})}
+            onChange={(id) => field.onChange(id ?? '')}
+          />
+        )}
+      />
+      <FormField
+        control={form.control}
+        name="link"
+        label={t('content.admin.slides.linkLabel')}
+        placeholder={t('content.admin.slides.linkPlaceholder')}
+        status={{ tone: 'info', text: t('content.admin.slides.linkHint') }}
+        autoComplete="off"
+      />
+      <FormField
+        control={form.control}
+        name="position"
+        label={t('content.admin.slides.positionLabel')}
+        inputMode="numeric"
+        maxLength={4}
+      />
+      <FormActions submitText={t('content.admin.save')} pending={save.isPending} onCancel={onClose} />
+    </form>
+  );
+}
