@@ -1,0 +1,35 @@
+import type { TProfile } from '@app/contracts';
+import { useTranslation } from 'react-i18next';
+import styles from './ProfilePage.module.css';
+
+/** What the member cannot change here: who they are in the tree, and since when. */
+export function ProfileFacts({ profile }: { profile: TProfile }) {
+  const { t, i18n } = useTranslation();
+  const placement = profile.placement
+    ? t('profile.placementOn', { username: profile.placement, side: t(`register.${profile.side ?? 'left'}`) })
+    : t('profile.none');
+  const facts: [string, string, string][] = [
+    ['username', t('personal.username'), profile.username],
+    ['userid', t('personal.userId'), profile.userid],
+    ['sponsor', t('register.sponsor'), profile.sponsor ?? t('profile.none')],
+    ['placement', t('register.placement'), placement],
+    ['rank', t('personal.rank'), profile.rank],
+    ['email', t('register.email'), profile.email ?? t('profile.none')],
+    ['mobile', t('register.mobile'), profile.mobile ?? t('profile.none')],
+    [
+      'joined',
+      t('profile.joined'),
+      new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(profile.joinedAt)),
+    ],
+  ];
+  return (
+    <dl className={styles.facts}>
+      {facts.map(([id, label, value]) => (
+        <div key={id} className={styles.fact}>
+          <dt>{label}</dt>
+          <dd data-testid={`profile-${id}`}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
