@@ -1,0 +1,60 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/** What the bots need to know of a member's rental: its limits and until when it runs. */
+export interface ActiveRental {
+  id: string;
+  packageId: string;
+  packageName: string;
+  currency: string;
+  /** the most capital the member's bots under this rental may commit, in the currency's minor units */
+  capitalLimitMinor: bigint;
+  mode: 'own_key' | 'managed';
+  exchanges: ('paper' | 'binance' | 'bybit' | 'gate')[];
+  marketTypes: ('spot' | 'perpetual')[];
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/**
+ * The member's rentals that are active now (`now() < ends_at`, by the database's clock; a renewal after expiry
+ * moves ends_at and keeps starts_at), longest-running
+ * first. An expired rental is not here: the engine stops opening new cycles on it and lets open ones finish.
+ */
+export async function activeRentalsOf(
+  db: Kysely<Database> | Transaction<Database>,
+  memberId: string,
+): Promise<ActiveRental[]> {
+  const rows = await db
+    .selectFrom('bot_rentals as r')
+    .innerJoin('bot_packages as p', 'p.id', 'r.package_id')
+    .where('r.member_id', '=', memberId)
+    .where('r.ends_at', '>', (eb) => eb.fn('now'))
+    .select([
+      'r.id',
+      'r.package_id',
+      'p.name',
+      'r.currency',
+      'r.capital_limit_minor',
+      'r.mode',
+      'p.exchanges',
+      'p.market_types',
+      'r.starts_at',
+      'r.ends_at',
+    ])
+    .orderBy('r.ends_at', 'desc')
+    .orderBy('r.id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    packageId: r.package_id,
+    packageName: r.name,
+    currency: r.currency,
+    capitalLimitMinor: BigInt(r.capital_limit_minor),
+    mode: r.mode,
+    exchanges: r.exchanges,
+    marketTypes: r.market_types,
+    startsAt: r.starts_at,
+    endsAt: r.ends_at,
+  }));
+}
