@@ -1,0 +1,599 @@
+import type { TTradingExchange } from '@app/contracts';
+import { sql } from 'kysely';
+import type { Db } from '../../../db/database';
+import { AppError } from '../../../platform/errors';
+import { activeRentalsOf } from '../../bot-rentals/active-rentals';
+import { clientOrderId } from '../../exchanges/client-order-id';
+import type { Connector, Market, Order } from '../../exchanges/connector';
+import { format, parse } from '../../exchanges/paper/paper-decimal';
+import { type BotRow, type CycleRow, dcaSettingsOf, type OrderRow } from '../bot-settings';
+import { type DcaSettings, type MarketAssumptions, planDca } from '../dca/dca-plan';
+import { marketAssumptions } from '../market-assumptions';
+import { type CycleBook, cycleBook } from './cycle-book';
+import { type Decision, decide } from './decide';
+
+/**
+ * The bot engine: each tick, every bot this process can lease is brought up to date with its exchange and
+ * then takes at most one step of its strategy. Its rules, in the order they protect the member:
+ *
+ * 1. Lease: a bot is driven by the holder of an unexpired lease (bots.lease_owner, lease_until) only. It is
+ *    taken with one conditional UPDATE; an order row is written only in a transaction that locks the bot row
+ *    and finds the lease still held (the fence), so an engine that stalled past its lease writes nothing.
+ * 2. Intent before action: the order row is written `pending`, with a client order id derived from
+ *    (bot, cycle, slot), before the exchange is called. A crash anywhere leaves either no row (nothing was
+ *    sent) or a pending row.
+ * 3. Reconcile first: every step starts by looking each pending or open row up on the exchange by its
+ *    client order id. Found: the row takes the exchange's state. Not found and pending: it never arrived, and
+ *    it is sent now with the same id (an exchange that did get it refuses or returns the duplicate).
+ * 4. One order in flight: a bot decides only when none of its orders is working, so each decision sees the
+ *    fills of the one before and no rule can fire twice.
+ */
+
+export interface BotVenues {
+  /** Throws KEY_NOT_BOUND (or the key's refusal) when the member cannot trade there now. */
+  connectorFor(memberId: string, exchange: TTradingExchange): Promise<Connector>;
+  isKeyUsable(memberId: string, exchange: Exclude<TTradingExchange, 'paper'>): Promise<boolean>;
+}
+
+export interface BotEngineOptions {
+  db: Db;
+  venues: BotVenues;
+  /** This process's name in the leases; unique per running engine. */
+  owner: string;
+  leaseMs?: number;
+  /** How many bots one tick drives at once. */
+  concurrency?: number;
+  now?: () => Date;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+/** After this many refusals of the same order the bot pauses instead of retrying forever. */
+const MAX_REJECTIONS = 3;
+const MARKET_RULES_TTL_MS = 3600_000;
+
+/** Refusals prove the exchange did not take the order; any other failure leaves the outcome open. */
+const isRefusal = (error: unknown): error is AppError =>
+  error instanceof AppError && error.status >= 400 && error.status < 500;
+
+const isKeyProblem = (error: unknown) => error instanceof AppError && error.code.startsWith('KEY_');
+
+export interface OrderIntent {
+  /** null: open a new cycle for this order. */
+  cycleId: string | null;
+  kind: OrderRow['kind'];
+  /** The order's place in the cycle ('base', 'safety-2', 'exit', 'manual-1'). */
+  slot: string;
+  side: 'buy' | 'sell';
+  type: 'market' | 'limit';
+  price: string | null;
+  amount: string;
+  reduceOnly: boolean;
+  /** The order carries out the member's pending action: it is cleared in the same transaction. */
+  clearsAction?: boolean;
+}
+
+const entrySideOf = (bot: BotRow) => (bot.direction === 'long' ? 'buy' : 'sell');
+const exitSideOf = (bot: BotRow) => (bot.direction === 'long' ? 'sell' : 'buy');
+
+/** A refused order is retried under a new slot: its client order id must differ from the refused one's. */
+function slotFor(orders: OrderRow[], base: string): string {
+  const refused = orders.filter((o) => o.slot.split('#')[0] === base && o.status === 'rejected').length;
+  return refused === 0 ? base : `${base}#${refused}`;
+}
+
+/** Exits are numbered: a partly filled exit is followed by another. */
+const exitSlot = (bot: BotRow, orders: OrderRow[]) =>
+  slotFor(
+    orders,
+    `exit-${orders.filter((o) => o.side === exitSideOf(bot) && o.status !== 'rejected').length + 1}`,
+  );
+
+function bookOf(bot: BotRow, market: Market, orders: OrderRow[]) {
+  return cycleBook(
+    orders.map((o) => ({
+      kind: o.kind,
+      side: o.side,
+      filled: o.filled,
+      averagePrice: o.average_price,
+      feeAsset: o.fee_asset,
+      fee: o.fee,
+    })),
+    {
+      direction: bot.direction,
+      base: market.base,
+      quote: market.quote,
+      contractSize: market.contractSize,
+      amountStep: market.amountStep,
+    },
+  );
+}
+
+/**
+ * The order that carries out the member's pending action, or null when there is nothing to act on (no
+ * position; every safety order already used). Add entry: the next safety order, now, at the market. Close:
+ * everything the cycle holds, at the market.
+ */
+function manualIntent(
+  bot: BotRow,
+  cycle: CycleRow,
+  orders: OrderRow[],
+  book: CycleBook,
+  settings: DcaSettings,
+  assumptions: MarketAssumptions,
+): OrderIntent | null {
+  if (book.open === 0n || book.basePrice === null) return null;
+  const common = { cycleId: cycle.id, type: 'market' as const, price: null, clearsAction: true };
+  if (bot.pending_action === 'close') {
+    return {
+      ...common,
+      kind: 'manual',
+      slot: exitSlot(bot, orders),
+      side: exitSideOf(bot),
+      amount: format(book.open),
+      reduceOnly: bot.market_type === 'perpetual',
+    };
+  }
+  const next = book.safetyOrdersFilled + 1;
+  if (next > settings.safetyOrderCount) return null;
+  const planned = planDca(settings, assumptions, format(book.basePrice)).orders[next]!;
+  return {
+    ...common,
+    kind: 'safety',
+    slot: slotFor(orders, `safety-${next}`),
+    side: entrySideOf(bot),
+    amount: planned.amount,
+    reduceOnly: false,
+  };
+}
+
+export function createBotEngine(options: BotEngineOptions) {
+  const { db, venues, owner } = options;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const concurrency = options.concurrency ?? 8;
+  const now = options.now ?? (() => new Date());
+  const marketCache = new Map<string, { market: Market; at: number }>();
+
+  // --- leases ---
+
+  /** Takes or renews the bot's lease; false when another engine holds an unexpired one. */
+  async function acquire(botId: string): Promise<boolean> {
+    const result = await db
+      .updateTable('bots')
+      .set({ lease_owner: owner, lease_until: sql<Date>`now() + ${`${leaseMs} milliseconds`}::interval` })
+      .where('id', '=', botId)
+      .where((eb) =>
+        eb.or([
+          eb('lease_owner', 'is', null),
+          eb('lease_owner', '=', owner),
+          eb('lease_until', '<', sql<Date>`now()`),
+        ]),
+      )
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async function releaseAll(): Promise<void> {
+    await db
+      .updateTable('bots')
+      .set({ lease_owner: null, lease_until: null })
+      .where('lease_owner', '=', owner)
+      .execute();
+  }
+
+  // --- recording and sending orders ---
+
+  /**
+   * Writes the order row `pending` (and the new cycle it opens), fenced by the lease. Returns null when the
+   * lease is gone: another engine drives the bot now. The same slot twice returns the existing row.
+   */
+  async function record(bot: BotRow, intent: OrderIntent): Promise<OrderRow | null> {
+    return db.transaction().execute(async (trx) => {
+      const held = await trx
+        .selectFrom('bots')
+        .select('id')
+        .where('id', '=', bot.id)
+        .where('lease_owner', '=', owner)
+        .where('lease_until', '>', sql<Date>`now()`)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!held) return null;
+      let cycle: Pick<CycleRow, 'id' | 'number'>;
+      if (intent.cycleId === null) {
+        const last = await trx
+          .selectFrom('bot_cycles')
+          .select((eb) => eb.fn.max('number').as('n'))
+          .where('bot_id', '=', bot.id)
+          .executeTakeFirst();
+        cycle = await trx
+          .insertInto('bot_cycles')
+          .values({ bot_id: bot.id, number: (last?.n ?? 0) + 1, state: 'open' })
+          .returning(['id', 'number'])
+          .executeTakeFirstOrThrow();
+      } else {
+        cycle = await trx
+          .selectFrom('bot_cycles')
+          .select(['id', 'number'])
+          .where('id', '=', intent.cycleId)
+          .executeTakeFirstOrThrow();
+      }
+      if (intent.side === exitSideOf(bot)) {
+        await trx.updateTable('bot_cycles').set({ state: 'closing' }).where('id', '=', cycle.id).execute();
+      }
+      if (intent.clearsAction) {
+        await trx.updateTable('bots').set({ pending_action: null }).where('id', '=', bot.id).execute();
+      }
+      await trx
+        .insertInto('bot_orders')
+        .values({
+          bot_id: bot.id,
+          cycle_id: cycle.id,
+          kind: intent.kind,
+          slot: intent.slot,
+          exchange: bot.exchange,
+          client_order_id: clientOrderId(bot.exchange, ['bot', bot.order_seed, cycle.number, intent.slot]),
+          side: intent.side,
+          type: intent.type,
+          status: 'pending',
+          price: intent.type === 'limit' ? intent.price : null,
+          amount: intent.amount,
+          reduce_only: intent.reduceOnly,
+        })
+        .onConflict((oc) => oc.columns(['cycle_id', 'slot']).doNothing())
+        .execute();
+      return trx
+        .selectFrom('bot_orders')
+        .selectAll()
+        .where('cycle_id', '=', cycle.id)
+        .where('slot', '=', intent.slot)
+        .executeTakeFirstOrThrow();
+    });
+  }
+
+  async function applyExchange(row: OrderRow, order: Order): Promise<OrderRow> {
+    return db
+      .updateTable('bot_orders')
+      .set({
+        exchange_order_id: order.id,
+        status: order.status,
+        filled: order.filled,
+        average_price: order.averagePrice,
+        fee_asset: order.fee?.asset ?? null,
+        fee: order.fee?.amount ?? null,
+        updated_at: new Date(),
+      })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Sends a pending row with its client order id; a refusal marks it rejected, anything else leaves it. */
+  async function send(bot: BotRow, row: OrderRow, connector: Connector): Promise<OrderRow> {
+    try {
+      const placed = await connector.placeOrder({
+        symbol: bot.symbol,
+        type: row.type,
+        side: row.side,
+        amount: format(parse(row.amount)),
+        ...(row.price === null ? {} : { price: format(parse(row.price)) }),
+        clientOrderId: row.client_order_id,
+        ...(row.reduce_only ? { reduceOnly: true } : {}),
+      });
+      return await applyExchange(row, placed);
+    } catch (error) {
+      if (!isRefusal(error) || isKeyProblem(error)) throw error;
+      return db
+        .updateTable('bot_orders')
+        .set({ status: 'rejected', error_code: error.code, updated_at: new Date() })
+        .where('id', '=', row.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    }
+  }
+
+  /** Brings every working order of the bot up to date; sends the pending ones the exchange never got. */
+  async function reconcile(bot: BotRow, connector: Connector): Promise<void> {
+    const working = await db
+      .selectFrom('bot_orders')
+      .selectAll()
+      .where('bot_id', '=', bot.id)
+      .where('status', 'in', ['pending', 'open'])
+      .orderBy('id')
+      .execute();
+    for (const row of working) {
+      const found = await connector.fetchOrder(bot.symbol, { clientOrderId: row.client_order_id });
+      if (found) await applyExchange(row, found);
+      else if (row.status === 'pending') await send(bot, row, connector);
+    }
+  }
+
+  // --- cycles ---
+
+  async function marketOf(bot: BotRow, connector: Connector): Promise<Market> {
+    const key = `${bot.exchange}|${bot.symbol}`;
+    const cached = marketCache.get(key);
+    if (cached && Date.now() - cached.at < MARKET_RULES_TTL_MS) return cached.market;
+    const market = (await connector.markets(bot.market_type)).find((m) => m.symbol === bot.symbol);
+    if (!market)
+      throw new AppError('EXCHANGE_SYMBOL_UNKNOWN', `${bot.symbol} is not listed`, { symbol: bot.symbol });
+    marketCache.set(key, { market, at: Date.now() });
+    return market;
+  }
+
+  const ordersOf = (cycleId: string) =>
+    db.selectFrom('bot_orders').selectAll().where('cycle_id', '=', cycleId).orderBy('id').execute();
+
+  /** The cycle's columns from its orders; closes it once an exit has taken the whole position back. */
+  async function settle(bot: BotRow, cycle: CycleRow, orders: OrderRow[], market: Market): Promise<CycleRow> {
+    const book = bookOf(bot, market, orders);
+    const working = orders.some((o) => o.status === 'pending' || o.status === 'open');
+    const lastExit = [...orders].reverse().find((o) => o.side === exitSideOf(bot));
+    let state = cycle.state;
+    let closed: Pick<Partial<CycleRow>, 'closed_at' | 'realized_pnl' | 'close_reason'> = {};
+    if (!working && book.exited > 0n && book.open === 0n) {
+      state = 'closed';
+      closed = {
+        closed_at: now(),
+        realized_pnl: format(book.realizedPnl),
+        close_reason:
+          lastExit?.kind === 'stop_loss'
+            ? 'stop_loss'
+            : lastExit?.kind === 'take_profit'
+              ? 'take_profit'
+              : 'manual',
+      };
+    } else if (!working && state === 'closing') {
+      state = 'open'; // the exit was refused or only partly filled: the cycle goes on
+    }
+    return db
+      .updateTable('bot_cycles')
+      .set({
+        state,
+        base_price: book.basePrice === null ? null : format(book.basePrice),
+        average_entry: book.averageEntry === null ? null : format(book.averageEntry),
+        filled_amount: format(book.entered),
+        safety_orders_filled: book.safetyOrdersFilled,
+        ...closed,
+      })
+      .where('id', '=', cycle.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** The order a decision places, as an intent. */
+  function intentOf(
+    bot: BotRow,
+    cycle: CycleRow | null,
+    decision: Decision,
+    orders: OrderRow[],
+  ): OrderIntent | null {
+    const entrySide = entrySideOf(bot);
+    const limit = bot.order_type === 'limit';
+    switch (decision.kind) {
+      case 'open':
+        return {
+          cycleId: cycle?.id ?? null,
+          kind: 'base',
+          slot: slotFor(orders, 'base'),
+          side: entrySide,
+          type: limit ? 'limit' : 'market',
+          price: decision.price,
+          amount: decision.amount,
+          reduceOnly: false,
+        };
+      case 'safety':
+        return {
+          cycleId: cycle!.id,
+          kind: 'safety',
+          slot: slotFor(orders, `safety-${decision.index}`),
+          side: entrySide,
+          type: limit ? 'limit' : 'market',
+          price: decision.price,
+          amount: decision.amount,
+          reduceOnly: false,
+        };
+      case 'exit':
+        return {
+          cycleId: cycle!.id,
+          kind: decision.reason,
+          slot: exitSlot(bot, orders),
+          side: exitSideOf(bot),
+          // A stop loss never rests on the book; a take profit does in limit mode.
+          type: limit && decision.reason === 'take_profit' ? 'limit' : 'market',
+          price: decision.price,
+          amount: decision.amount,
+          reduceOnly: bot.market_type === 'perpetual',
+        };
+      default:
+        return null;
+    }
+  }
+
+  /** Sends a freshly recorded order and books its fill at once, so the cycle's figures never lag a tick. */
+  async function place(bot: BotRow, row: OrderRow, connector: Connector, market: Market): Promise<void> {
+    if (row.status === 'pending') await send(bot, row, connector);
+    const cycle = await db
+      .selectFrom('bot_cycles')
+      .selectAll()
+      .where('id', '=', row.cycle_id)
+      .executeTakeFirstOrThrow();
+    await settle(bot, cycle, await ordersOf(cycle.id), market);
+  }
+
+  async function pause(botId: string, reason: 'key_unusable' | 'orders_rejected') {
+    await db
+      .updateTable('bots')
+      .set({ status: 'paused', paused_reason: reason, updated_at: new Date() })
+      .where('id', '=', botId)
+      .where('status', '=', 'running')
+      .execute();
+  }
+
+  /** Reconcile, settle, and (when nothing is working and the bot runs) take one step. Lease must be held. */
+  async function step(botId: string): Promise<void> {
+    let bot = await db.selectFrom('bots').selectAll().where('id', '=', botId).executeTakeFirstOrThrow();
+    if (bot.exchange !== 'paper' && !(await venues.isKeyUsable(bot.member_id, bot.exchange))) {
+      // Unbinding a key leaves positions as they are; binding one again resumes the bot (spec, Bots).
+      await pause(bot.id, 'key_unusable');
+      return;
+    }
+    if (bot.status === 'paused' && bot.paused_reason === 'key_unusable') {
+      bot = await db
+        .updateTable('bots')
+        .set({ status: 'running', paused_reason: null, updated_at: new Date() })
+        .where('id', '=', bot.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    }
+    const connector = await venues.connectorFor(bot.member_id, bot.exchange);
+    await reconcile(bot, connector);
+    const market = await marketOf(bot, connector);
+
+    let cycle = await db
+      .selectFrom('bot_cycles')
+      .selectAll()
+      .where('bot_id', '=', bot.id)
+      .where('state', '<>', 'closed')
+      .executeTakeFirst();
+    let orders = cycle ? await ordersOf(cycle.id) : [];
+    if (cycle) {
+      cycle = await settle(bot, cycle, orders, market);
+      if (cycle.state === 'closed') {
+        cycle = undefined;
+        orders = [];
+      }
+    }
+    if (orders.some((o) => o.status === 'pending' || o.status === 'open')) return;
+    const settings = dcaSettingsOf(bot);
+    const assumptions = marketAssumptions(bot.exchange, market);
+    if (bot.pending_action) {
+      // The member's action goes first, paused or not: it is theirs to take.
+      const intent = cycle
+        ? manualIntent(bot, cycle, orders, bookOf(bot, market, orders), settings, assumptions)
+        : null;
+      if (!intent) {
+        await db.updateTable('bots').set({ pending_action: null }).where('id', '=', bot.id).execute();
+        return;
+      }
+      const row = await record(bot, intent);
+      if (row) await place(bot, row, connector, market);
+      return;
+    }
+    if (bot.status !== 'running') return;
+    const [ticker] = await connector.tickers(bot.market_type, [bot.symbol]);
+    if (!ticker) throw new AppError('EXCHANGE_UNAVAILABLE', `No price for ${bot.symbol}`);
+    const lastClosed = await db
+      .selectFrom('bot_cycles')
+      .select('closed_at')
+      .where('bot_id', '=', bot.id)
+      .where('state', '=', 'closed')
+      .orderBy('closed_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const rentalActive = (await activeRentalsOf(db, bot.member_id)).some((r) => r.id === bot.rental_id);
+    const book = cycle
+      ? {
+          ...bookOf(bot, market, orders),
+          bestPrice: cycle.best_price === null ? null : parse(cycle.best_price),
+        }
+      : null;
+    const decision = decide({
+      settings,
+      market: assumptions,
+      cycle: book,
+      rentalActive,
+      lastClosedAt: lastClosed?.closed_at ?? null,
+      cooldownSeconds: bot.cooldown_seconds,
+      now: now(),
+      price: parse(ticker.last),
+    });
+    if (decision.kind === 'trail') {
+      await db
+        .updateTable('bot_cycles')
+        .set({ best_price: decision.best })
+        .where('id', '=', cycle!.id)
+        .execute();
+      return;
+    }
+    const intent = intentOf(bot, cycle ?? null, decision, orders);
+    if (!intent) return;
+    if (
+      orders.filter((o) => o.slot.split('#')[0] === intent.slot.split('#')[0] && o.status === 'rejected')
+        .length >= MAX_REJECTIONS
+    ) {
+      await pause(bot.id, 'orders_rejected');
+      return;
+    }
+    if (intent.kind === 'base' && bot.market_type === 'perpetual' && cycle === undefined) {
+      await connector.setMarginMode(bot.symbol, bot.margin_mode);
+      await connector.setLeverage(bot.symbol, bot.leverage);
+    }
+    const row = await record(bot, intent);
+    if (row) await place(bot, row, connector, market);
+  }
+
+  /** One bot: lease it, step it. Errors stay with the bot (logged); a key refusal pauses it. */
+  async function runBot(botId: string): Promise<'stepped' | 'skipped'> {
+    if (!(await acquire(botId))) return 'skipped';
+    try {
+      await step(botId);
+    } catch (error) {
+      if (isKeyProblem(error)) await pause(botId, 'key_unusable');
+      else
+        options.log?.warn(
+          { botId, error: error instanceof Error ? error.message : String(error) },
+          'bot step failed',
+        );
+    }
+    return 'stepped';
+  }
+
+  /** Every bot that has something to do and whose lease is free or ours. */
+  async function tick(): Promise<{ stepped: number; skipped: number }> {
+    const candidates = await db
+      .selectFrom('bots as b')
+      .select('b.id')
+      .where((eb) =>
+        eb.or([
+          eb('b.status', '=', 'running'),
+          eb('b.paused_reason', '=', 'key_unusable'),
+          eb('b.pending_action', 'is not', null),
+          eb.exists(
+            eb
+              .selectFrom('bot_orders as o')
+              .select('o.id')
+              .whereRef('o.bot_id', '=', 'b.id')
+              .where('o.status', 'in', ['pending', 'open']),
+          ),
+        ]),
+      )
+      .where((eb) =>
+        eb.or([
+          eb('b.lease_owner', 'is', null),
+          eb('b.lease_owner', '=', owner),
+          eb('b.lease_until', '<', sql<Date>`now()`),
+        ]),
+      )
+      .orderBy('b.id')
+      .execute();
+    const counts = { stepped: 0, skipped: 0 };
+    let next = 0;
+    const lane = async () => {
+      while (next < candidates.length) {
+        const { id } = candidates[next++]!;
+        counts[await runBot(id)]++;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, candidates.length) }, lane));
+    return counts;
+  }
+
+  return {
+    tick,
+    runBot,
+    releaseAll,
+    /** The single steps, for tests that stop between them as a crash would. */
+    steps: { acquire, record, send, reconcile },
+  };
+}
+
+export type BotEngine = ReturnType<typeof createBotEngine>;

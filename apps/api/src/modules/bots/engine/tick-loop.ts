@@ -1,0 +1,41 @@
+import type { BotEngine } from './bot-engine';
+
+/**
+ * Runs the engine's ticks one after another, `intervalMs` apart from start to start (a slow tick is followed
+ * at once by the next, never overlapped by it). `stop` waits for the running tick to end.
+ */
+export function runTicks(
+  engine: Pick<BotEngine, 'tick'>,
+  options: { intervalMs: number; log: { warn(obj: object, msg: string): void } },
+) {
+  let stopped = false;
+  let wake: (() => void) | null = null;
+  const done = (async () => {
+    while (!stopped) {
+      const started = Date.now();
+      try {
+        await engine.tick();
+      } catch (error) {
+        // The database was unreachable, say: the next tick tries again.
+        options.log.warn(
+          { error: error instanceof Error ? error.message : String(error) },
+          'bot tick failed',
+        );
+      }
+      const rest = options.intervalMs - (Date.now() - started);
+      if (rest > 0 && !stopped) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, rest);
+        });
+      }
+    }
+  })();
+  return {
+    async stop(): Promise<void> {
+      stopped = true;
+      wake?.();
+      await done;
+    },
+  };
+}

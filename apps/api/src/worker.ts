@@ -1,0 +1,86 @@
+import { hostname } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { loadConfig } from './config';
+import { connectDatabase } from './db/connect';
+import { createBotVenues } from './modules/bots/bot-venues';
+import { createBotEngine } from './modules/bots/engine/bot-engine';
+import { runTicks } from './modules/bots/engine/tick-loop';
+import { createExchangeKeyService } from './modules/exchange-keys/exchange-keys.service';
+import { connectorFor } from './modules/exchanges/connectors';
+import { createMarketSource } from './modules/markets/market-source';
+import { createNotificationService } from './modules/notifications/notifications.service';
+import { AppError } from './platform/errors';
+import { loadMasterKey } from './platform/keys';
+import { createLiveEvents } from './platform/live-events';
+import { redactPaths } from './platform/logger';
+import { createSecretBox } from './platform/secret-box';
+
+/**
+ * The bot worker: its own process (`npm run worker`; `npm start` forks one). It drives every bot it can
+ * lease, tick after tick, until SIGINT/SIGTERM, then gives its leases back so another worker takes over at
+ * once. Any number may run against one database: the leases keep each bot with one of them.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = pino({ level: config.LOG_LEVEL, redact: { paths: redactPaths, censor: '[redacted]' } });
+  if (!config.DATABASE_URL) {
+    throw new Error(
+      'The bot worker needs DATABASE_URL (npm start passes its embedded database to the worker it forks)',
+    );
+  }
+  const dataDir = path.resolve(config.DATA_DIR);
+  const database = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
+  const masterKey = loadMasterKey({
+    dataDir,
+    configured: config.MASTER_KEY,
+    production: config.isProduction,
+  });
+  const connect = (exchange: 'binance' | 'bybit' | 'gate', credentials: Parameters<typeof connectorFor>[1]) =>
+    connectorFor(exchange, credentials, config);
+  // The worker only reads keys (isKeyUsable, credentialsFor); binding and unbinding belong to the API.
+  const refuse = async (): Promise<never> => {
+    throw new AppError('FORBIDDEN', 'Keys are bound through the API, not the bot worker');
+  };
+  const keys = createExchangeKeyService({
+    db: database.db,
+    box: createSecretBox(masterKey),
+    connect,
+    unseal: refuse,
+    checkPassword: refuse,
+    egressIps: config.EGRESS_IPS,
+    // A key suspended by a check the worker runs is announced like one the API suspends. Publishing only
+    // issues pg_notify in the transaction; the worker never listens, so no listener connection opens.
+    notify: createNotificationService({
+      db: database.db,
+      live: createLiveEvents({ databaseUrl: config.DATABASE_URL }),
+    }).notify,
+    log,
+  });
+  const engine = createBotEngine({
+    db: database.db,
+    venues: createBotVenues({ db: database.db, market: await createMarketSource(config), keys, connect }),
+    owner: `${hostname()}:${process.pid}`,
+    log,
+  });
+  const loop = runTicks(engine, { intervalMs: 1000, log });
+  log.info({ owner: `${hostname()}:${process.pid}` }, 'bot worker started');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'bot worker stopping');
+    await loop.stop();
+    await engine.releaseAll();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
