@@ -1,0 +1,285 @@
+import { z } from 'zod';
+import { ZMemberRef } from './auth';
+import { ZPageQuery, ZTimestamp } from './common';
+import { ZSealed } from './crypto';
+import { ZVoucherId } from './vouchers';
+import { ZAmountText, ZCurrencyCode, ZDecimal, ZWallet } from './wallet';
+
+/**
+ * Cloud mining (Main/cmsPackages, Mining/packageSubMenu, allPackages, getinfob, ginfo, ActivatePreview,
+ * Asset/BuyProductPreview, BuyProductSave, Inventory/*, Member/memberSales, Lastestsales). A member buys
+ * units of a package, activating them at once or keeping them in stock; stock can be passed to another
+ * member or activated later. An active subscription is paid its yield in the mined coin every day.
+ * Hash rates are whole GH/s.
+ */
+
+const id = (code: string) => z.string().regex(/^[1-9][0-9]{0,18}$/, { message: code });
+export const ZMiningPackageId = id('MINING_PACKAGE_NOT_FOUND');
+export const ZMiningCategoryId = id('MINING_CATEGORY_NOT_FOUND');
+
+/** The wallets a mining purchase may be paid from. */
+export const MiningPayWallets = ['funds', 'deposit'] as const;
+/** Mined coins are paid into this wallet. */
+export const MiningPayoutWallet = 'funds' as const;
+
+export const YieldRules = ['fixed', 'daily'] as const;
+export const ZYieldRule = z.enum(YieldRules);
+export type TYieldRule = z.infer<typeof ZYieldRule>;
+
+/** The units one purchase, transfer or activation may move. */
+export const MiningMaxUnits = 100;
+export const ZMiningUnits = z
+  .number()
+  .int({ message: 'MINING_UNITS_INVALID' })
+  .min(1, { message: 'MINING_UNITS_INVALID' })
+  .max(MiningMaxUnits, { message: 'MINING_UNITS_INVALID' });
+
+/** A calendar day, UTC. */
+export const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'MINING_DAY_INVALID' });
+
+export const ZMiningCategory = z.object({ id: z.string(), name: z.string(), sort: z.number().int() });
+export type TMiningCategory = z.infer<typeof ZMiningCategory>;
+export const ZMiningCategories = z.object({ items: z.array(ZMiningCategory) });
+
+export const ZMiningPackage = z.object({
+  id: z.string(),
+  categoryId: z.string().nullable(),
+  name: z.string(),
+  pictureUploadId: z.string().nullable(),
+  price: ZDecimal,
+  currency: z.string(),
+  hashRateGhs: z.string(),
+  durationDays: z.number().int(),
+  minedCurrency: z.string(),
+  yieldRule: ZYieldRule,
+  /** 'fixed': the mined coin per GH/s per day; null for 'daily'. */
+  yieldPerUnit: ZDecimal.nullable(),
+  /** The most units one member may buy of it, over all their purchases; null: no limit. */
+  perMemberLimit: z.number().int().nullable(),
+  onSale: z.boolean(),
+  sort: z.number().int(),
+});
+export type TMiningPackage = z.infer<typeof ZMiningPackage>;
+export const ZMiningPackages = z.object({ items: z.array(ZMiningPackage) });
+export type TMiningPackages = z.infer<typeof ZMiningPackages>;
+export const ZMiningPackagesQuery = z.object({ categoryId: ZMiningCategoryId.optional() });
+
+export const MiningPlacements = ['activate', 'stock'] as const;
+export const ZMiningPlacement = z.enum(MiningPlacements);
+
+export const ZMiningQuoteRequest = z.object({
+  packageId: ZMiningPackageId,
+  units: ZMiningUnits,
+  voucherId: ZVoucherId.optional(),
+});
+export type TMiningQuoteRequest = z.infer<typeof ZMiningQuoteRequest>;
+
+/** BuyProductPreview: what the purchase would cost; nothing changes. */
+export const ZMiningQuote = z.object({
+  currency: z.string(),
+  price: ZDecimal,
+  discount: ZDecimal,
+  pay: ZDecimal,
+  /** A mining purchase needs approved KYC (spec section 5). */
+  kycApproved: z.boolean(),
+});
+export type TMiningQuote = z.infer<typeof ZMiningQuote>;
+
+export const ZMiningBuyRequest = z.object({
+  packageId: ZMiningPackageId,
+  units: ZMiningUnits,
+  placement: ZMiningPlacement,
+  wallet: ZWallet,
+  voucherId: ZVoucherId.optional(),
+  /** The member agreed to the user service agreement; false is refused. */
+  agreed: z.boolean(),
+  password: ZSealed,
+});
+export type TMiningBuyRequest = z.infer<typeof ZMiningBuyRequest>;
+
+export const ZMiningPurchase = z.object({
+  id: z.string(),
+  packageId: z.string(),
+  packageName: z.string(),
+  units: z.number().int(),
+  placement: ZMiningPlacement,
+  currency: z.string(),
+  wallet: ZWallet,
+  price: ZDecimal,
+  discount: ZDecimal,
+  paid: ZDecimal,
+  createdAt: ZTimestamp,
+});
+export type TMiningPurchase = z.infer<typeof ZMiningPurchase>;
+
+export const ZMiningReceipt = z.object({ purchase: ZMiningPurchase, balanceAfter: ZDecimal });
+export type TMiningReceipt = z.infer<typeof ZMiningReceipt>;
+
+export const ZMiningPurchasesQuery = ZPageQuery;
+
+/** Lastestsales: a purchase on the platform, with the buyer's name masked. */
+export const ZLatestSale = z.object({
+  maskedName: z.string(),
+  packageName: z.string(),
+  units: z.number().int(),
+  createdAt: ZTimestamp,
+});
+export const ZLatestSales = z.object({ items: z.array(ZLatestSale) });
+export type TLatestSale = z.infer<typeof ZLatestSale>;
+
+export const ZStockItem = z.object({
+  packageId: z.string(),
+  packageName: z.string(),
+  hashRateGhs: z.string(),
+  durationDays: z.number().int(),
+  count: z.number().int(),
+});
+export type TStockItem = z.infer<typeof ZStockItem>;
+export const ZStock = z.object({ items: z.array(ZStockItem) });
+export type TStock = z.infer<typeof ZStock>;
+
+export const StockReasons = ['purchase', 'transfer_in', 'transfer_out', 'activation'] as const;
+export const ZStockMovement = z.object({
+  id: z.string(),
+  packageName: z.string(),
+  delta: z.number().int(),
+  reason: z.enum(StockReasons),
+  counterpart: z.string().nullable(),
+  createdAt: ZTimestamp,
+});
+export type TStockMovement = z.infer<typeof ZStockMovement>;
+export const ZStockMovementsQuery = ZPageQuery;
+
+export const ZStockTransferRequest = z.object({
+  packageId: ZMiningPackageId,
+  /** The recipient's username, confirmed by the sender through its masked name first. */
+  to: ZMemberRef,
+  units: ZMiningUnits,
+  password: ZSealed,
+});
+export type TStockTransferRequest = z.infer<typeof ZStockTransferRequest>;
+
+export const ZActivateRequest = z.object({ packageId: ZMiningPackageId, units: ZMiningUnits });
+export type TActivateRequest = z.infer<typeof ZActivateRequest>;
+
+export const ZSubscription = z.object({
+  id: z.string(),
+  packageName: z.string(),
+  units: z.number().int(),
+  hashRateGhs: z.string(),
+  minedCurrency: z.string(),
+  startsOn: ZDay,
+  endsOn: ZDay,
+  status: z.enum(['active', 'ended']),
+  earned: ZDecimal,
+});
+export type TSubscription = z.infer<typeof ZSubscription>;
+
+export const ZEarning = z.object({ currency: z.string(), yesterday: ZDecimal, total: ZDecimal });
+
+/** getinfob / ginfo: the member's mining and the platform's figures. */
+export const ZMiningInfo = z.object({
+  hashRateGhs: z.string(),
+  earnings: z.array(ZEarning),
+  subscriptions: z.array(ZSubscription),
+  platformHashRateGhs: z.string(),
+});
+export type TMiningInfo = z.infer<typeof ZMiningInfo>;
+
+const ZName = z
+  .string()
+  .trim()
+  .min(1, { message: 'MINING_NAME_INVALID' })
+  .max(60, { message: 'MINING_NAME_INVALID' });
+
+export const ZMiningCategoryInput = z.object({ name: ZName, sort: z.number().int().min(-1000).max(1000) });
+export type TMiningCategoryInput = z.infer<typeof ZMiningCategoryInput>;
+
+export const ZMiningPackageInput = z
+  .object({
+    categoryId: ZMiningCategoryId.nullable(),
+    name: ZName,
+    price: ZAmountText,
+    currency: ZCurrencyCode,
+    hashRateGhs: z
+      .number()
+      .int({ message: 'MINING_HASH_RATE_INVALID' })
+      .min(1, { message: 'MINING_HASH_RATE_INVALID' })
+      .max(1_000_000_000, { message: 'MINING_HASH_RATE_INVALID' }),
+    durationDays: z
+      .number()
+      .int({ message: 'MINING_DURATION_INVALID' })
+      .min(1, { message: 'MINING_DURATION_INVALID' })
+      .max(3650, { message: 'MINING_DURATION_INVALID' }),
+    minedCurrency: ZCurrencyCode,
+    yieldRule: ZYieldRule,
+    yieldPerUnit: ZAmountText.nullable(),
+    perMemberLimit: z.number().int().min(1, { message: 'MINING_LIMIT_INVALID' }).nullable(),
+    onSale: z.boolean(),
+    sort: z.number().int().min(-1000).max(1000),
+  })
+  // A fixed rule needs its amount; a daily rule takes its amounts per day.
+  .refine((v) => (v.yieldRule === 'fixed') === (v.yieldPerUnit !== null), {
+    message: 'MINING_YIELD_RULE_INCOMPLETE',
+    path: ['yieldPerUnit'],
+  });
+export type TMiningPackageInput = z.infer<typeof ZMiningPackageInput>;
+
+/** An admin sets a 'daily' package's yield per GH/s for one day. */
+export const ZDailyRateInput = z.object({ day: ZDay, perUnit: ZAmountText });
+export type TDailyRateInput = z.infer<typeof ZDailyRateInput>;
+
+export const ZPayoutRunRequest = z.object({ day: ZDay });
+export const ZPayoutRun = z.object({ paid: z.number().int(), days: z.array(ZDay) });
+export type TPayoutRun = z.infer<typeof ZPayoutRun>;
+
+export const ZMiningPromotionId = id('MINING_PROMOTION_NOT_FOUND');
+
+/** Member/Promo: an admin's promotion, shown while it runs. */
+export const ZMiningPromotion = z.object({
+  id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  packageId: z.string().nullable(),
+  startsAt: ZTimestamp,
+  endsAt: ZTimestamp,
+});
+export type TMiningPromotion = z.infer<typeof ZMiningPromotion>;
+export const ZMiningPromotions = z.object({ items: z.array(ZMiningPromotion) });
+
+export const ZMiningPromotionInput = z
+  .object({
+    title: z
+      .string()
+      .trim()
+      .min(1, { message: 'MINING_PROMOTION_TEXT_INVALID' })
+      .max(80, { message: 'MINING_PROMOTION_TEXT_INVALID' }),
+    body: z
+      .string()
+      .trim()
+      .min(1, { message: 'MINING_PROMOTION_TEXT_INVALID' })
+      .max(1000, { message: 'MINING_PROMOTION_TEXT_INVALID' }),
+    packageId: ZMiningPackageId.nullable(),
+    startsAt: z.iso.datetime({ offset: true, message: 'MINING_PROMOTION_WINDOW_INVALID' }),
+    endsAt: z.iso.datetime({ offset: true, message: 'MINING_PROMOTION_WINDOW_INVALID' }),
+  })
+  .refine((v) => Date.parse(v.endsAt) > Date.parse(v.startsAt), {
+    message: 'MINING_PROMOTION_WINDOW_INVALID',
+    path: ['endsAt'],
+  });
+export type TMiningPromotionInput = z.infer<typeof ZMiningPromotionInput>;
+
+/** Member/membercartlist: a package the member put aside, with the units and what they cost now. */
+export const ZCartItem = z.object({
+  packageId: z.string(),
+  packageName: z.string(),
+  units: z.number().int(),
+  currency: z.string(),
+  price: ZDecimal,
+  onSale: z.boolean(),
+});
+export type TCartItem = z.infer<typeof ZCartItem>;
+export const ZCart = z.object({ items: z.array(ZCartItem) });
+export type TCart = z.infer<typeof ZCart>;
+/** Puts a package in the cart with this many units (replacing what was there). */
+export const ZCartPut = z.object({ units: ZMiningUnits });
