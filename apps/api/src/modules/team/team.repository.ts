@@ -1,0 +1,153 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+/** A member as both trees show them, with the counters the sign-up trigger keeps (migration 0016b). */
+export interface TeamRow {
+  id: string;
+  username: string;
+  rank: string;
+  created_at: Date;
+  placement_parent_id: string | null;
+  placement_side: 'left' | 'right' | null;
+  level: number;
+  left_members: string;
+  right_members: string;
+  sponsor_levels: string[];
+}
+
+export interface ListedRow {
+  id: string;
+  username: string;
+  rank: string;
+  created_at: Date;
+  referrals: string;
+  favourite: boolean;
+}
+
+const listed = (viewerId: string) => sql<ListedRow>`
+  m.id, m.username, m.rank, m.created_at,
+  (SELECT count(*) FROM members r WHERE r.sponsor_id = m.id) AS referrals,
+  EXISTS (SELECT 1 FROM team_favourites f WHERE f.member_id = ${viewerId} AND f.favourite_id = m.id) AS favourite`;
+
+/** SQL of the two trees. Every query is bounded by the view (levels, a page), never by the tree's size. */
+export function createTeamRepository(db: Db) {
+  return {
+    /** Whether `nodeId` is `ancestorId` or below it in the placement tree: O(depth difference). */
+    inDownline: async (ancestorId: string, nodeId: string): Promise<boolean> => {
+      const r = await sql<{ found: boolean }>`
+        SELECT team_in_placement_downline(${ancestorId}, ${nodeId}) AS found`.execute(db);
+      return r.rows[0]?.found === true;
+    },
+
+    /** The node and its placement levels, `levels` in all (at most 2^levels - 1 rows), left to right per level. */
+    subtree: async (topId: string, levels: number): Promise<TeamRow[]> => {
+      const r = await sql<TeamRow>`
+        WITH RECURSIVE down AS (
+          SELECT id, 0 AS level, '' AS path FROM members WHERE id = ${topId}
+          UNION ALL
+          SELECT m.id, down.level + 1, down.path || CASE m.placement_side WHEN 'left' THEN '0' ELSE '1' END
+          FROM members m JOIN down ON m.placement_parent_id = down.id
+          WHERE down.level < ${levels - 1}
+        )
+        SELECT m.id, m.username, m.rank, m.created_at, m.placement_parent_id, m.placement_side, down.level,
+          c.left_members, c.right_members, c.sponsor_levels
+        FROM down JOIN members m ON m.id = down.id LEFT JOIN team_counts c ON c.member_id = m.id
+        ORDER BY down.level, down.path`.execute(db);
+      return r.rows;
+    },
+
+    parentOf: async (id: string) =>
+      db.selectFrom('members').select(['placement_parent_id']).where('id', '=', id).executeTakeFirst(),
+
+    usernameOf: async (id: string) =>
+      (await db.selectFrom('members').select('username').where('id', '=', id).executeTakeFirst())?.username,
+
+    sponsorLevels: async (id: string): Promise<string[]> => {
+      const r = await db
+        .selectFrom('team_counts')
+        .select('sponsor_levels')
+        .where('member_id', '=', id)
+        .executeTakeFirst();
+      return r?.sponsor_levels ?? [];
+    },
+
+    /** A page of a member's direct referrals, oldest first (the sponsor index). */
+    referrals: async (viewerId: string, sponsorId: string, limit: number, offset: number) => {
+      const r = await sql<ListedRow>`
+        SELECT ${listed(viewerId)} FROM members m WHERE m.sponsor_id = ${sponsorId}
+        ORDER BY m.id LIMIT ${limit} OFFSET ${offset}`.execute(db);
+      return r.rows;
+    },
+
+    /**
+     * A page of the members `level` sponsor levels below a member. The walk covers the member's first
+     * levels only (at most five), so its cost is their team's size down to that level, not the tree's.
+     */
+    sponsorLevel: async (viewerId: string, level: number, limit: number, offset: number) => {
+      const r = await sql<ListedRow>`
+        WITH RECURSIVE down AS (
+          SELECT id, 0 AS level FROM members WHERE id = ${viewerId}
+          UNION ALL
+          SELECT m.id, down.level + 1 FROM members m JOIN down ON m.sponsor_id = down.id
+          WHERE down.level < ${level}
+        )
+        SELECT ${listed(viewerId)} FROM down JOIN members m ON m.id = down.id
+        WHERE down.level = ${level} ORDER BY m.id LIMIT ${limit} OFFSET ${offset}`.execute(db);
+      return r.rows;
+    },
+
+    /**
+     * Downline members whose username starts with `prefix` (or whose id is `id`): the prefix index gives the
+     * candidates in name order, each kept only if it is in the viewer's downline, until `limit` are found.
+     * At most `scan` candidates are looked at, so a short prefix over a huge tree stays bounded.
+     */
+    search: async (
+      viewerId: string,
+      prefix: string | null,
+      id: string | null,
+      limit: number,
+      scan: number,
+    ) => {
+      const pattern = prefix === null ? null : `${prefix.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+      const r = await sql<ListedRow>`
+        SELECT ${listed(viewerId)} FROM (
+          SELECT id FROM members WHERE ${id}::bigint IS NOT NULL AND id = ${id}::bigint AND id <> ${viewerId}
+          UNION
+          (SELECT id FROM members
+           WHERE ${pattern}::text IS NOT NULL AND lower(username) LIKE ${pattern} AND id <> ${viewerId}
+           ORDER BY lower(username) LIMIT ${scan})
+        ) c JOIN members m ON m.id = c.id
+        WHERE team_in_placement_downline(${viewerId}, m.id)
+        ORDER BY lower(m.username) LIMIT ${limit}`.execute(db);
+      return r.rows;
+    },
+
+    addFavourite: async (memberId: string, favouriteId: string) => {
+      await db
+        .insertInto('team_favourites')
+        .values({ member_id: memberId, favourite_id: favouriteId })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    },
+
+    removeFavourite: async (memberId: string, favouriteId: string) => {
+      const r = await db
+        .deleteFrom('team_favourites')
+        .where('member_id', '=', memberId)
+        .where('favourite_id', '=', favouriteId)
+        .executeTakeFirst();
+      return r.numDeletedRows > 0n;
+    },
+
+    favourites: async (viewerId: string, limit: number, offset: number) => {
+      const r = await sql<ListedRow>`
+        SELECT ${listed(viewerId)} FROM team_favourites f JOIN members m ON m.id = f.favourite_id
+        WHERE f.member_id = ${viewerId} ORDER BY f.created_at DESC, m.id LIMIT ${limit} OFFSET ${offset}`.execute(
+        db,
+      );
+      return r.rows;
+    },
+  };
+}
+
+export type TeamRepository = ReturnType<typeof createTeamRepository>;

@@ -1,0 +1,373 @@
+import type { TPlacementTree, TSponsorLevels, TTeamMembers, TTeamSearchResult } from '@app/contracts';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeMember } from '../../../test/fixtures';
+import { Client, createTestApp, type TestApp } from '../../../test/test-app';
+import { hashPassword } from '../auth/password';
+
+let t: TestApp;
+const clients: Record<string, Client> = {};
+
+async function as(username: string): Promise<Client> {
+  if (!clients[username]) {
+    const client = new Client(t.app);
+    await client.login(username);
+    clients[username] = client;
+  }
+  return clients[username];
+}
+
+async function idOf(username: string): Promise<string> {
+  const row = await t.db
+    .selectFrom('members')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const tree = (client: Client, query = '') => client.get<TPlacementTree>(`/api/team/placement-tree${query}`);
+const names = (page: { items: Array<{ username: string }> }) => page.items.map((m) => m.username);
+
+beforeAll(async () => {
+  t = await createTestApp();
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('placement tree', () => {
+  it('shows the member and three levels below, with leg counts and the empty slots to sign up into', async () => {
+    const alice = await as('alice01');
+    const reply = await tree(alice);
+    expect(reply.status).toBe(200);
+    const byName = new Map(reply.body.nodes.map((n) => [n.username, n]));
+    expect([...byName.keys()]).toEqual(['alice01', 'carol01', 'david01', 'grace01', 'henry01', 'irene01']);
+    expect(byName.get('alice01')).toMatchObject({
+      level: 0,
+      parentId: null,
+      leftMembers: 3,
+      rightMembers: 2,
+    });
+    expect(byName.get('carol01')).toMatchObject({ level: 1, side: 'left', leftMembers: 1, rightMembers: 1 });
+    expect(byName.get('david01')).toMatchObject({ leftMembers: 1, rightMembers: 0, rank: 'Fans' });
+    expect(reply.body.upId).toBeNull();
+    // No bonus run has counted volumes yet: none shown rather than zeros.
+    expect(byName.get('alice01')?.volumes).toBeNull();
+    // Only david01 has a free place within the view; the third level's children are beyond it.
+    expect(reply.body.slots).toEqual([
+      { parentId: await idOf('david01'), level: 2, side: 'right', sponsor: 'alice01', placement: 'david01' },
+    ]);
+  });
+
+  it('moves down to a downline node, and up again but never above the member', async () => {
+    const alice = await as('alice01');
+    const carol = await idOf('carol01');
+    const down = await tree(alice, `?node=${carol}&levels=2`);
+    expect(down.status).toBe(200);
+    expect(down.body.nodes.map((n) => n.username)).toEqual(['carol01', 'grace01', 'henry01']);
+    expect(down.body.upId).toBe(await idOf('alice01'));
+    expect(down.body.slots.map((s) => `${s.placement}:${s.side}`)).toEqual([]);
+    const self = await tree(alice, `?node=${await idOf('alice01')}&levels=4`);
+    expect(self.body.upId).toBeNull();
+    expect(self.body.levels).toBe(4);
+    expect(self.body.slots.map((s) => `${s.placement}:${s.side}`)).toEqual([
+      'david01:right',
+      'grace01:left',
+      'grace01:right',
+      'henry01:left',
+      'henry01:right',
+      'irene01:left',
+      'irene01:right',
+    ]);
+  });
+
+  it('shows the leg volumes the bonus runs keep', async () => {
+    const carol = await idOf('carol01');
+    await t.db
+      .insertInto('member_volumes')
+      .values({ member_id: carol, left_total_minor: '1500000', right_total_minor: '250000000' })
+      .execute();
+    const reply = await tree(await as('alice01'), '?levels=2');
+    const node = reply.body.nodes.find((n) => n.username === 'carol01');
+    expect(node?.volumes).toEqual({ left: '1500000', right: '250000000' });
+    expect(reply.body.nodes.find((n) => n.username === 'david01')?.volumes).toBeNull();
+  });
+
+  it('refuses a stranger: an upline node, another leg, an unknown id, too many levels', async () => {
+    const carol = await as('carol01');
+    for (const node of [await idOf('alice01'), await idOf('david01'), await idOf('company'), '999999999']) {
+      const reply = await tree(carol, `?node=${node}`);
+      expect(reply.status).toBe(404);
+      expect(reply.body).toMatchObject({ code: 'TEAM_MEMBER_NOT_FOUND' });
+    }
+    expect((await tree(carol, '?levels=5')).status).toBe(400);
+    expect((await tree(carol, '?node=abc')).status).toBe(400);
+    expect((await new Client(t.app).get('/api/team/placement-tree')).status).toBe(401);
+  });
+});
+
+describe('sponsor tree', () => {
+  it('lists direct referrals page by page, and those of a downline member', async () => {
+    const alice = await as('alice01');
+    const first = await alice.get<TTeamMembers>('/api/team/referrals?pageSize=2');
+    expect(first.status).toBe(200);
+    expect(names(first.body)).toEqual(['carol01', 'david01']);
+    expect(first.body.items[0]).toMatchObject({ referrals: 1, favourite: false });
+    expect(names((await alice.get<TTeamMembers>('/api/team/referrals?pageSize=2&page=2')).body)).toEqual([
+      'henry01',
+    ]);
+    const ofDavid = await alice.get<TTeamMembers>(`/api/team/referrals?of=${await idOf('david01')}`);
+    expect(names(ofDavid.body)).toEqual(['irene01']);
+  });
+
+  it("refuses the referrals of someone outside the member's downline", async () => {
+    const carol = await as('carol01');
+    const reply = await carol.get(`/api/team/referrals?of=${await idOf('david01')}`);
+    expect(reply.status).toBe(404);
+    expect(reply.body).toMatchObject({ code: 'TEAM_MEMBER_NOT_FOUND' });
+  });
+
+  it('counts five sponsor levels and lists the members of one', async () => {
+    const company = await as('company');
+    const levels = await company.get<TSponsorLevels>('/api/team/levels');
+    expect(levels.status).toBe(200);
+    expect(levels.body.levels).toHaveLength(5);
+    const level2 = await company.get<TTeamMembers>('/api/team/levels/members?level=2&pageSize=50');
+    expect(level2.body.items.length).toBe(levels.body.levels[1]?.members);
+    const alice = await as('alice01');
+    const mine = await alice.get<TSponsorLevels>('/api/team/levels');
+    expect(mine.body.levels.map((l) => l.members)).toEqual([3, 2, 0, 0, 0]);
+    expect(names((await alice.get<TTeamMembers>('/api/team/levels/members?level=2')).body)).toEqual([
+      'grace01',
+      'irene01',
+    ]);
+    expect((await alice.get('/api/team/levels/members?level=6')).status).toBe(400);
+  });
+
+  it('searches the downline by username prefix or id, and never outside it', async () => {
+    const alice = await as('alice01');
+    const search = (q: string) => alice.get<TTeamSearchResult>(`/api/team/search?q=${encodeURIComponent(q)}`);
+    expect(names((await search('GR')).body)).toEqual(['grace01']);
+    expect(names((await search(`#${await idOf('irene01')}`)).body)).toEqual(['irene01']);
+    expect(names((await search(await idOf('henry01'))).body)).toEqual(['henry01']);
+    // bobby01 and the company exist, but not below alice01; alice01 is not her own downline.
+    expect(names((await search('bobby')).body)).toEqual([]);
+    expect(names((await search(`#${await idOf('company')}`)).body)).toEqual([]);
+    expect(names((await search('alice')).body)).toEqual([]);
+  });
+
+  it('refuses wildcards and huge input with a clear code', async () => {
+    const alice = await as('alice01');
+    for (const q of ['%', 'gr_ce', 'a*', "a' OR 1=1", 'x'.repeat(16), 'y'.repeat(5000), '']) {
+      const reply = await alice.get(`/api/team/search?q=${encodeURIComponent(q)}`);
+      expect(reply.status).toBe(400);
+      expect(JSON.stringify(reply.body)).toContain('TEAM_SEARCH_INVALID');
+    }
+  });
+});
+
+describe('favourites', () => {
+  it('adds, lists and removes downline members only', async () => {
+    const alice = await as('alice01');
+    const grace = await idOf('grace01');
+    expect((await alice.post('/api/team/favourites', { memberId: grace })).status).toBe(200);
+    expect((await alice.post('/api/team/favourites', { memberId: grace })).status).toBe(200);
+    const list = await alice.get<TTeamMembers>('/api/team/favourites');
+    expect(names(list.body)).toEqual(['grace01']);
+    expect(list.body.items[0]?.favourite).toBe(true);
+    const search = await alice.get<TTeamSearchResult>('/api/team/search?q=grace');
+    expect(search.body.items[0]?.favourite).toBe(true);
+
+    for (const stranger of ['bobby01', 'company', 'alice01']) {
+      const reply = await alice.post('/api/team/favourites', { memberId: await idOf(stranger) });
+      expect(reply.status).toBe(404);
+      expect(reply.body).toMatchObject({ code: 'TEAM_MEMBER_NOT_FOUND' });
+    }
+    // Another member cannot remove alice01's favourite, nor see it.
+    const carol = await as('carol01');
+    expect((await carol.del(`/api/team/favourites/${grace}`)).status).toBe(404);
+    expect(names((await carol.get<TTeamMembers>('/api/team/favourites')).body)).toEqual([]);
+
+    expect((await alice.del(`/api/team/favourites/${grace}`)).status).toBe(200);
+    expect(names((await alice.get<TTeamMembers>('/api/team/favourites')).body)).toEqual([]);
+    expect((await alice.del(`/api/team/favourites/${grace}`)).status).toBe(404);
+    const rows = await t.db.selectFrom('team_favourites').selectAll().execute();
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('counts kept at sign-up', () => {
+  it('adds a new member to every placement ancestor leg and to five sponsor levels', async () => {
+    const before = await (await as('company')).get<TPlacementTree>('/api/team/placement-tree?levels=1');
+    const irene = await idOf('irene01');
+    await t.db
+      .insertInto('members')
+      .values({
+        username: 'newbie01',
+        email: null,
+        mobile: null,
+        full_name: null,
+        password_hash: 'x',
+        transaction_password_hash: null,
+        role: 'member',
+        sponsor_id: irene,
+        placement_parent_id: irene,
+        placement_side: 'right',
+        placement_depth: 4,
+        locked_until: null,
+      })
+      .execute();
+    const alice = await as('alice01');
+    const top = (await tree(alice, '?levels=1')).body.nodes[0];
+    expect(top).toMatchObject({ leftMembers: 3, rightMembers: 3 });
+    expect((await alice.get<TSponsorLevels>('/api/team/levels')).body.levels.map((l) => l.members)).toEqual([
+      3, 2, 1, 0, 0,
+    ]);
+    const after = await (await as('company')).get<TPlacementTree>('/api/team/placement-tree?levels=1');
+    expect(after.body.nodes[0]?.leftMembers).toBe((before.body.nodes[0]?.leftMembers ?? 0) + 1);
+    expect(after.body.nodes[0]?.rightMembers).toBe(before.body.nodes[0]?.rightMembers);
+  });
+});
+
+describe('the downline check', () => {
+  it('agrees with a walk up by placement_parent_id for every pair of members', async () => {
+    const disagreements = await sql<{ a: string; b: string }>`
+      WITH RECURSIVE up AS (
+        SELECT id AS node, id AS ancestor FROM members
+        UNION ALL
+        SELECT up.node, m.placement_parent_id FROM up JOIN members m ON m.id = up.ancestor
+        WHERE m.placement_parent_id IS NOT NULL
+      ),
+      pairs AS (SELECT a.id AS a, b.id AS b FROM members a, members b)
+      SELECT pairs.a, pairs.b FROM pairs
+      WHERE team_in_placement_downline(pairs.a, pairs.b)
+        <> EXISTS (SELECT 1 FROM up WHERE up.node = pairs.b AND up.ancestor = pairs.a)`.execute(t.db);
+    expect(disagreements.rows).toEqual([]);
+  });
+});
+
+describe('racing sign-ups and the counts', () => {
+  const insertUnder = (username: string, parent: { id: string; depth: number }, side: 'left' | 'right') =>
+    t.db.transaction().execute((trx) =>
+      trx
+        .insertInto('members')
+        .values({
+          username,
+          email: null,
+          mobile: null,
+          full_name: null,
+          password_hash: 'x',
+          transaction_password_hash: null,
+          role: 'member',
+          sponsor_id: parent.id,
+          placement_parent_id: parent.id,
+          placement_side: side,
+          placement_depth: parent.depth + 1,
+          locked_until: null,
+        })
+        .execute(),
+    );
+  const placed = async (username: string) => {
+    const row = await t.db
+      .selectFrom('members')
+      .select(['id', 'placement_depth'])
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
+    return { id: row.id, depth: row.placement_depth };
+  };
+  const legs = async (username: string) =>
+    t.db
+      .selectFrom('team_counts')
+      .select(['left_members', 'right_members'])
+      .where('member_id', '=', await idOf(username))
+      .executeTakeFirstOrThrow();
+
+  it('counts one member when four race for one slot, and every sign-up racing in different slots', async () => {
+    const before = await legs('alice01');
+    const grace = await placed('grace01');
+    const race = await Promise.allSettled(
+      ['racer1x', 'racer2x', 'racer3x', 'racer4x'].map((u) => insertUnder(u, grace, 'left')),
+    );
+    expect(race.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    // Sign-ups sharing an upline, in different slots, at once: the ancestors are locked in id order, no deadlock.
+    const henry = await placed('henry01');
+    const spread = await Promise.allSettled([
+      insertUnder('spread1x', henry, 'left'),
+      insertUnder('spread2x', henry, 'right'),
+      insertUnder('spread3x', grace, 'right'),
+    ]);
+    expect(spread.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+    const after = await legs('alice01');
+    expect(Number(after.left_members)).toBe(Number(before.left_members) + 4);
+    expect(after.right_members).toBe(before.right_members);
+    expect(await legs('carol01')).toEqual({ left_members: '3', right_members: '3' });
+  });
+});
+
+describe('a deep leg', () => {
+  it('answers the downline check by jumps, not a walk, on a 5,000-deep chain', async () => {
+    const depth = 5000;
+    const rootId = await makeMember(t.db, 'deeproot');
+    await t.db
+      .updateTable('members')
+      .set({ password_hash: await hashPassword('Demo12345') })
+      .where('id', '=', rootId)
+      .execute();
+    const root = await t.db
+      .selectFrom('members')
+      .select('username')
+      .where('id', '=', rootId)
+      .executeTakeFirstOrThrow();
+    const base = 50_000_000;
+    // One statement builds the chain; its counts are written directly (the trigger's per-row walk is skipped).
+    await t.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL team.skip_counts = 'on'`.execute(trx);
+      await sql`
+        INSERT INTO members (id, username, password_hash, role, sponsor_id, placement_parent_id, placement_side,
+          placement_depth)
+        OVERRIDING SYSTEM VALUE
+        SELECT ${base} + i, 'deep' || i, 'x', 'member', ${rootId},
+          CASE WHEN i = 1 THEN ${rootId}::bigint ELSE ${base} + i - 1 END, 'left', i
+        FROM generate_series(1, ${depth}) i`.execute(trx);
+      await sql`UPDATE team_counts SET left_members = ${base + depth} - member_id
+        WHERE member_id BETWEEN ${base + 1} AND ${base + depth}`.execute(trx);
+      await sql`UPDATE team_counts SET left_members = ${depth} WHERE member_id = ${rootId}`.execute(trx);
+    });
+
+    const client = await as(root.username);
+    const bottom = String(base + depth);
+    const started = performance.now();
+    const reply = await tree(client, `?node=${bottom}`);
+    const elapsed = performance.now() - started;
+    expect(reply.status).toBe(200);
+    expect(reply.body.nodes[0]).toMatchObject({ username: `deep${depth}`, leftMembers: 0 });
+    expect(reply.body.upId).toBe(String(base + depth - 1));
+    const top = (await tree(client, '?levels=2')).body.nodes[0];
+    expect(top?.leftMembers).toBe(depth);
+
+    const plan = await sql<{ 'QUERY PLAN': string }>`
+      EXPLAIN (ANALYZE, BUFFERS) SELECT team_in_placement_downline(${rootId}, ${bottom})`.execute(t.db);
+    const check = performance.now();
+    const inside = await sql<{
+      ok: boolean;
+    }>`SELECT team_in_placement_downline(${rootId}, ${bottom}) AS ok`.execute(t.db);
+    const checkMs = performance.now() - check;
+    expect(inside.rows[0]?.ok).toBe(true);
+    // A member halfway down may not look at the chain's top, nor at the root.
+    const outside = await sql<{ ok: boolean }>`
+      SELECT team_in_placement_downline(${base + depth / 2}, ${base + 1}) AS ok`.execute(t.db);
+    expect(outside.rows[0]?.ok).toBe(false);
+    // Every distance along the chain, checked against the arithmetic of a chain: i is below j when i >= j.
+    const wrong = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM generate_series(1, ${depth}, 97) i, generate_series(1, ${depth}, 89) j
+      WHERE team_in_placement_downline(${base} + j, ${base} + i) <> (i >= j)`.execute(t.db);
+    expect(wrong.rows[0]?.n).toBe(0);
+    // Measured, not asserted (tests never assert times): printed for the report.
+    console.info(
+      `deep leg ${depth}: tree view of the bottom node ${elapsed.toFixed(1)} ms, downline check ${checkMs.toFixed(1)} ms;`,
+      plan.rows.at(-1)?.['QUERY PLAN'],
+    );
+  }, 60_000);
+});

@@ -1,0 +1,9 @@
+import { intlLocale } from '../wallet/format';
+
+/** A join date: the day only, in the member's language. */
+export function joinDateText(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium' }).format(date);
+}
