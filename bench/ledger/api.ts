@@ -79,6 +79,7 @@ export async function measureApi(o: {
   const app = await buildApp({
     config,
     db: appDb.db,
+    databaseUrl: o.url,
     masterKey: Buffer.from(config.MASTER_KEY!, 'base64'),
     rsa: loadRsaKeyPair(dataDir),
     email: noSender,

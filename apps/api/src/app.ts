@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -22,19 +23,47 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createSealedService } from './modules/auth/sealed.service';
 import { createSessionService } from './modules/auth/session.service';
 import { createTacService } from './modules/auth/tac.service';
+import { createBotOnboarding } from './modules/bot-rentals/bot-onboarding';
+import { createBotPackageService } from './modules/bot-rentals/bot-packages.service';
+import { botRentalRoutes } from './modules/bot-rentals/bot-rentals.routes';
+import { createBotRentalService } from './modules/bot-rentals/bot-rentals.service';
+import { createBotVenues } from './modules/bots/bot-venues';
+import { botsRoutes } from './modules/bots/bots.routes';
+import { createBotsService } from './modules/bots/bots.service';
+import { contentRoutes } from './modules/content/content.routes';
+import { createContentServices } from './modules/content/content.services';
+import { contentAdminRoutes } from './modules/content/content-admin.routes';
 import { exchangeKeyRoutes } from './modules/exchange-keys/exchange-keys.routes';
 import { createExchangeKeyService } from './modules/exchange-keys/exchange-keys.service';
 import type { MarketData } from './modules/exchanges/connector';
 import { connectorFor } from './modules/exchanges/connectors';
+import { kycAdminRoutes, kycRoutes } from './modules/kyc/kyc.routes';
+import { createKycService } from './modules/kyc/kyc.service';
 import { createLedgerService } from './modules/ledger/ledger.service';
 import { createMarketSource } from './modules/markets/market-source';
 import { marketsRoutes } from './modules/markets/markets.routes';
 import { createMarketsService } from './modules/markets/markets.service';
 import { createTickerHub } from './modules/markets/ticker-hub';
 import { createMembersRepository } from './modules/members/members.repository';
+import { registerMining } from './modules/mining/mining.module';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { createNotificationService } from './modules/notifications/notifications.service';
+import { createAddressService } from './modules/profile/addresses.service';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { createProfileService } from './modules/profile/profile.service';
+import { supportRoutes } from './modules/support/support.routes';
+import { createSupportService } from './modules/support/support.service';
+import { createLegVolumes } from './modules/team/leg-volumes';
+import { teamRoutes } from './modules/team/team.routes';
+import { createTeamService } from './modules/team/team.service';
+import { registerTeamBonuses } from './modules/team-bonuses/team-bonuses.module';
 import { tradingRoutes } from './modules/trading/trading.routes';
 import { createTradingService } from './modules/trading/trading.service';
 import { createTradingVenues } from './modules/trading/trading-venues';
+import { uploadRoutes } from './modules/uploads/uploads.routes';
+import { createUploadService } from './modules/uploads/uploads.service';
+import { voucherRoutes } from './modules/vouchers/vouchers.routes';
+import { createVoucherService } from './modules/vouchers/vouchers.service';
 import { createExchangeService } from './modules/wallet/exchange.service';
 import { createFundingService } from './modules/wallet/funding.service';
 import { walletRoutes } from './modules/wallet/wallet.routes';
@@ -45,6 +74,8 @@ import { accessPlugin } from './platform/access';
 import { registerErrorHandler } from './platform/error-handler';
 import { idempotencyPlugin } from './platform/idempotency';
 import { deriveKey, type RsaKeyPair } from './platform/keys';
+import { createLiveEvents } from './platform/live-events';
+import { liveEventRoutes } from './platform/live-events.routes';
 import { loggerOptions } from './platform/logger';
 import type { MessageSender, Outbox } from './platform/mail';
 import { createSecretBox } from './platform/secret-box';
@@ -52,6 +83,8 @@ import { createSecretBox } from './platform/secret-box';
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** The same database's connection string: live events hold one LISTEN connection of their own. */
+  databaseUrl: string;
   masterKey: Buffer;
   rsa: RsaKeyPair;
   email: MessageSender;
@@ -65,6 +98,8 @@ export interface AppDeps {
   marketData?: MarketData;
   /** The built web app, served at `/` when present. */
   webDist?: string;
+  /** The private folder of uploaded files; default `<DATA_DIR>/uploads`. Tests pass a temporary one. */
+  uploadsDir?: string;
 }
 
 /** Builds the whole HTTP application from its dependencies. No I/O happens at import time. */
@@ -90,6 +125,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const auth = createAuthService({ db, members, sessions, tac, sealed });
   const ledger = createLedgerService({ db });
+  const live = createLiveEvents({
+    databaseUrl: deps.databaseUrl,
+    onError: (error) => app.log.warn({ error: error.message }, 'live events: listener failed'),
+  });
+  // Open event streams would keep the server from closing: end them (and the LISTEN connection) first.
+  app.addHook('preClose', () => live.close());
+  const notifications = createNotificationService({ db, live });
+  const uploads = createUploadService({ db, dir: deps.uploadsDir ?? resolve(config.DATA_DIR, 'uploads') });
+  // The daily clean-up of abandoned uploads (main.ts) reaches the service through the app.
+  app.decorate('uploads', uploads);
+  const content = createContentServices({
+    db,
+    uploads,
+    notifications,
+    versionDefaults: { version: config.APP_VERSION, downloadUrl: config.APP_DOWNLOAD_URL },
+  });
+  const kyc = createKycService({ db, uploads, notifications });
   const checkPassword = auth.verifyTransactionPassword;
   const money = {
     wallet: createWalletService({ db, ledger, members, checkPassword }),
@@ -97,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     withdrawals: createWithdrawalService({
       db,
       ledger,
+      notifications,
       checkPassword,
       consumeTac: (memberId, code, trx) => auth.consumeMemberTac(memberId, 'withdraw_address', code, trx),
     }),
@@ -109,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     unseal: sealed.unseal,
     checkPassword,
     egressIps: config.EGRESS_IPS,
+    notify: notifications.notify,
     log: { warn: (obj, msg) => app.log.warn(obj, msg) },
   });
   // The daily re-check job (main.ts) and the bots reach the key service through the app.
@@ -133,7 +187,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         // antd-mobile sets inline styles; scripts stay same-origin only.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The address pages' map (Leaflet) draws OpenStreetMap tiles, which are images from these hosts.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
         frameSrc: aiOrigin ? ["'self'", aiOrigin] : ["'self'"],
         connectSrc: ["'self'"],
         upgradeInsecureRequests: null,
@@ -170,14 +225,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accessPlugin, { sessions, publicOrigin: config.PUBLIC_ORIGIN });
   await app.register(idempotencyPlugin, { db });
 
-  await app.register(appRoutes, { db, config, outbox: deps.outbox });
+  await app.register(appRoutes, { db, config, outbox: deps.outbox, site: content.site });
+  await app.register(contentRoutes, content);
+  await app.register(contentAdminRoutes, content);
   await app.register(authRoutes, {
     auth,
     sessions,
     sealed,
     authRateLimit: config.AUTH_RATE_LIMIT_PER_MINUTE,
+    kycStatusOf: kyc.statusOf,
   });
   await app.register(adminRoutes, { db });
+  await app.register(uploadRoutes, { uploads, uploadRateLimit: config.MONEY_RATE_LIMIT_PER_MINUTE });
   await app.register(walletRoutes, { ...money, moneyRateLimit: config.MONEY_RATE_LIMIT_PER_MINUTE });
   await app.register(walletAdminRoutes, money);
   await app.register(exchangeKeyRoutes, {
@@ -185,6 +244,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     keyRateLimit: config.EXCHANGE_KEY_RATE_LIMIT_PER_MINUTE,
   });
   await app.register(marketsRoutes, { markets, hub: tickerHub });
+  await app.register(kycRoutes, { kyc, checkRateLimit: config.AUTH_RATE_LIMIT_PER_MINUTE });
+  await app.register(kycAdminRoutes, { kyc });
+  const profile = createProfileService({
+    db,
+    members,
+    tac,
+    me: auth.me,
+    kycStatusOf: kyc.statusOf,
+    claimAvatar: (trx, memberId, id) =>
+      uploads.claim(trx, { ids: [id], ownerId: memberId, purpose: 'avatar' }),
+  });
+  await app.register(profileRoutes, {
+    profile,
+    addresses: createAddressService({ db }),
+    tacRateLimit: config.AUTH_RATE_LIMIT_PER_MINUTE,
+  });
+  await app.register(liveEventRoutes, { live });
+  await app.register(notificationRoutes, { notifications });
+  await app.register(supportRoutes, { support: createSupportService({ db, uploads, notifications, live }) });
   const trading = createTradingService({
     db,
     venues: createTradingVenues({
@@ -195,6 +273,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   await app.register(tradingRoutes, { trading, orderRateLimit: config.MONEY_RATE_LIMIT_PER_MINUTE });
+  const bots = createBotsService({
+    db,
+    venues: createBotVenues({
+      db,
+      market: marketSource,
+      keys: exchangeKeys,
+      connect: (exchange, credentials) => connectorFor(exchange, credentials, config),
+    }),
+  });
+  await app.register(botsRoutes, { bots });
+  const vouchers = createVoucherService({ db });
+  await app.register(voucherRoutes, { vouchers });
+  await app.register(teamRoutes, { team: createTeamService({ db, legVolumes: createLegVolumes(db) }) });
+  const botPackages = createBotPackageService({ db });
+  await app.register(botRentalRoutes, {
+    packages: botPackages,
+    rentals: createBotRentalService({ db, ledger, vouchers, packages: botPackages, checkPassword }),
+    onboarding: createBotOnboarding({ db, kyc, keys: exchangeKeys }),
+    moneyRateLimit: config.MONEY_RATE_LIMIT_PER_MINUTE,
+  });
+  await registerMining(app, {
+    db,
+    ledger,
+    vouchers,
+    kyc,
+    members,
+    checkPassword,
+    moneyRateLimit: config.MONEY_RATE_LIMIT_PER_MINUTE,
+  });
+  await registerTeamBonuses(app, { db, ledger });
 
   if (deps.webDist && existsSync(deps.webDist)) {
     await app.register(fastifyStatic, {

@@ -11,7 +11,11 @@ import {
   demoMemberNames,
   seedDemo,
 } from './db/seed/demo';
+import { forkBotWorker } from './modules/bots/engine/worker-process';
 import { scheduleKeyRechecks } from './modules/exchange-keys/exchange-keys.jobs';
+import { scheduleMiningPayouts } from './modules/mining/mining.jobs';
+import { scheduleBonusRuns } from './modules/team-bonuses/team-bonuses.jobs';
+import { scheduleUploadCleanup } from './modules/uploads/uploads.jobs';
 import { AppError } from './platform/errors';
 import { startJobs } from './platform/jobs';
 import { loadMasterKey, loadRsaKeyPair } from './platform/keys';
@@ -33,7 +37,10 @@ async function main(): Promise<void> {
 
   const database = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
   const seedDemoData = config.SEED_DEMO ?? !config.isProduction;
-  if (seedDemoData) await seedDemo(database.db, { transactionPasswords: true });
+  if (seedDemoData) {
+    // The app's own uploads folder (buildApp's default), where the demo's banners are stored.
+    await seedDemo(database.db, { transactionPasswords: true, uploadsDir: path.join(dataDir, 'uploads') });
+  }
 
   const outbox = config.SMTP_URL || config.isProduction ? null : new Outbox();
   const catcher = outbox ? await startSmtpCatcher(outbox) : null;
@@ -52,6 +59,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     db: database.db,
+    databaseUrl: database.url,
     masterKey: loadMasterKey({ dataDir, configured: config.MASTER_KEY, production: config.isProduction }),
     rsa: loadRsaKeyPair(dataDir),
     email,
@@ -66,12 +74,18 @@ async function main(): Promise<void> {
     app.log.error({ error: error.message }, 'jobs failed'),
   );
   await scheduleKeyRechecks(jobs, app.exchangeKeys, app.log);
+  await scheduleUploadCleanup(jobs, app.uploads, app.log);
+  await scheduleMiningPayouts(jobs, app.miningPayouts, app.log);
+  await scheduleBonusRuns(jobs, app.bonusRuns, app.log);
+  // The bots trade in a process of their own (worker.ts), on this database; more can run beside it.
+  const botWorker = forkBotWorker(database.url, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    await botWorker.stop();
     await jobs.stop({ graceful: true, timeout: 5000 });
     await app.close();
     email.close();

@@ -1,4 +1,7 @@
 import { constants, createPublicKey, publicEncrypt, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Paths, TSealed, TUserInfo } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -16,18 +19,22 @@ export const MASTER_KEY = Buffer.alloc(32, 7).toString('base64');
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  databaseUrl: string;
   outbox: Outbox;
+  /** The app's uploads folder: a temporary one per test app. */
+  uploadsDir: string;
   close: () => Promise<void>;
 }
 
 /** The real application on a database of its own, with the SMTP catcher and demo data. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { db, drop } = await createTestDb();
+  const { db, url, drop } = await createTestDb();
   await seedDemo(db);
   const outbox = new Outbox();
   const catcher = await startSmtpCatcher(outbox);
   const email = createEmailSender(catcher.url, 'test@platform.test');
   const keysDir = inject('keysDir');
+  const uploadsDir = await mkdtemp(join(tmpdir(), 'uploads-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -40,22 +47,27 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const app = await buildApp({
     config,
     db,
+    databaseUrl: url,
     masterKey: Buffer.from(MASTER_KEY, 'base64'),
     rsa: loadRsaKeyPair(keysDir),
     email,
     sms: createOutboxSmsSender(outbox),
     outbox,
+    uploadsDir,
   });
   await app.ready();
   return {
     app,
     db,
+    databaseUrl: url,
     outbox,
+    uploadsDir,
     close: async () => {
       await app.close();
       email.close();
       await catcher.close();
       await drop();
+      await rm(uploadsDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZTimestamp } from './common';
 import { ZSealed } from './crypto';
+import { ZKycStatus } from './kyc';
 import { Limits } from './limits';
 
 // Zod messages are error codes: the client translates them with the locale key `errors.<CODE>`.
@@ -115,6 +116,10 @@ export const ZUserInfo = z.object({
   joinedAt: ZTimestamp,
 });
 export type TUserInfo = z.infer<typeof ZUserInfo>;
+
+/** GET /api/me: the user info and the member's KYC state, which pages that depend on it read from here. */
+export const ZMe = ZUserInfo.extend({ kycStatus: ZKycStatus });
+export type TMe = z.infer<typeof ZMe>;
 
 export const ZLoginResult = z.object({ user: ZUserInfo });
 /** For clients that are not the web app: the bearer token is returned once, here only. */

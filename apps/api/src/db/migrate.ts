@@ -7,6 +7,17 @@ import * as paperExchange from './migrations/0004-paper-exchange';
 import * as marketFavourites from './migrations/0005-market-favourites';
 import * as exchangeKeys from './migrations/0006-exchange-keys';
 import * as tradeOrders from './migrations/0007-trade-orders';
+import * as uploads from './migrations/0008-uploads';
+import * as notifications from './migrations/0009-notifications';
+import * as kyc from './migrations/0010-kyc';
+import * as content from './migrations/0011-content';
+import * as support from './migrations/0012-support';
+import * as memberProfile from './migrations/0013-member-profile';
+import * as vouchersBotRentals from './migrations/0014-vouchers-bot-rentals';
+import * as bots from './migrations/0015-bots';
+import * as mining from './migrations/0016-mining';
+import * as teamTrees from './migrations/0016b-team-trees';
+import * as teamBonuses from './migrations/0017-team-bonuses';
 
 /**
  * Migrations are imported, not read from disk, so they work the same under tsx, vitest and a bundle.
@@ -20,6 +31,17 @@ const migrations: Record<string, Migration> = {
   '0005-market-favourites': marketFavourites,
   '0006-exchange-keys': exchangeKeys,
   '0007-trade-orders': tradeOrders,
+  '0008-uploads': uploads,
+  '0009-notifications': notifications,
+  '0010-kyc': kyc,
+  '0011-content': content,
+  '0012-support': support,
+  '0013-member-profile': memberProfile,
+  '0014-vouchers-bot-rentals': vouchersBotRentals,
+  '0015-bots': bots,
+  '0016b-team-trees': teamTrees,
+  '0016-mining': mining,
+  '0017-team-bonuses': teamBonuses,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -51,6 +51,7 @@ describe.skipIf(!available)('rate limits shared through Redis', () => {
           PUBLIC_ORIGIN: 'http://platform.test',
         }),
         db: t.db,
+        databaseUrl: t.databaseUrl,
         masterKey: Buffer.alloc(32, 7),
         rsa: loadRsaKeyPair(inject('keysDir')),
         email: createOutboxSmsSender(new Outbox()),

@@ -87,7 +87,7 @@ function linkedSignal(caller: AbortSignal | undefined): {
 }
 
 async function call<S extends z.ZodType>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   schema: S,
   body: unknown,
@@ -95,6 +95,8 @@ async function call<S extends z.ZodType>(
 ): Promise<z.output<S>> {
   const stop = options.silent ? () => {} : activity.start();
   const abort = linkedSignal(options.signal);
+  // A FormData body (a file upload) is sent as multipart: fetch writes its Content-Type with the boundary.
+  const isForm = body instanceof FormData;
   try {
     let response: Response;
     try {
@@ -104,10 +106,10 @@ async function call<S extends z.ZodType>(
         headers: {
           Accept: 'application/json',
           'Accept-Language': i18n.language,
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(body === undefined || isForm ? {} : { 'Content-Type': 'application/json' }),
           ...(options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
         signal: abort.signal,
       });
     } catch {
@@ -137,6 +139,8 @@ export const api = {
     call('POST', path, schema, body, options),
   put: <S extends z.ZodType>(path: string, schema: S, body: unknown = {}, options: CallOptions = {}) =>
     call('PUT', path, schema, body, options),
+  patch: <S extends z.ZodType>(path: string, schema: S, body: unknown = {}, options: CallOptions = {}) =>
+    call('PATCH', path, schema, body, options),
   delete: <S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}) =>
     call('DELETE', path, schema, undefined, options),
 };

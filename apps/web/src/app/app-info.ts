@@ -2,7 +2,10 @@ import { Paths, ZAppInfo } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 
-/** Version, download link, AI page and whether the dev outbox exists: fixed for the server's lifetime. */
+/**
+ * Version, download link, AI page and whether the dev outbox exists. The version and download link are an
+ * admin's setting since issue 8: pages that show them (About us) ask /api/app/version, which stays fresh.
+ */
 export function useAppInfo() {
   return useQuery({
     queryKey: ['app-info'],

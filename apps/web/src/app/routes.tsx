@@ -1,14 +1,28 @@
 import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { AddressPaths } from '../features/addresses/address-paths';
 import { AdminPaths } from '../features/admin/admin-paths';
+import { BonusPaths } from '../features/bonuses/bonus-paths';
+import { RentalPaths } from '../features/bot-rentals/rental-paths';
+import { BotPaths } from '../features/bots/bot-paths';
+import { ContentPaths } from '../features/content/content-paths';
 import { KeyPaths } from '../features/exchange-keys/key-paths';
+import { KycPaths } from '../features/kyc/kyc-paths';
+import { LocationPaths } from '../features/location/location-paths';
 import { MarketPaths } from '../features/markets/markets-paths';
+import { MiningPaths } from '../features/mining/mining-paths';
+import { NotificationPaths } from '../features/notifications/notification-paths';
+import { ProfilePaths } from '../features/profile/profile-paths';
 import EntryRedirect from '../features/shell/EntryRedirect';
 import { MemberShell } from '../features/shell/MemberShell';
 import { PublicLayout } from '../features/shell/PublicLayout';
 import { RequireLogin } from '../features/shell/RequireLogin';
 import { RootLayout } from '../features/shell/RootLayout';
+import { SupportPaths } from '../features/support/support-paths';
+import { TeamPaths } from '../features/team/team-paths';
 import { TradingPaths } from '../features/trading/trading-paths';
+import { VoucherPaths } from '../features/vouchers/voucher-paths';
 import { WalletPaths } from '../features/wallet/wallet-paths';
+import { PreviewImagePath } from '../shared/uploads/open-image-preview';
 import { lazyPage } from './lazy-page';
 import { registerNavigator } from './navigation';
 
@@ -29,6 +43,8 @@ const LoginPassword = lazyPage(() => import('../features/account/LoginPasswordPa
 const TransactionPassword = lazyPage(() => import('../features/account/TransactionPasswordPage'));
 const Language = lazyPage(() => import('../features/account/LanguagePage'));
 const AboutUs = lazyPage(() => import('../features/account/AboutUsPage'));
+const NewsList = lazyPage(() => import('../features/content/NewsListPage'));
+const NewsDetail = lazyPage(() => import('../features/content/NewsDetailPage'));
 const Wallet = lazyPage(() => import('../features/wallet/WalletPage'));
 const WalletCurrency = lazyPage(() => import('../features/wallet/CurrencyPage'));
 const WalletRecords = lazyPage(() => import('../features/wallet/RecordsPage'));
@@ -41,8 +57,22 @@ const Deposit = lazyPage(() => import('../features/wallet/DepositPage'));
 const Trade = lazyPage(() => import('../features/trading/TradePage'));
 const Trader = lazyPage(() => import('../features/exchange-keys/TraderPage'));
 const UnbindApi = lazyPage(() => import('../features/exchange-keys/UnbindApiPage'));
+const Profile = lazyPage(() => import('../features/profile/ProfilePage'));
+const InviteFriend = lazyPage(() => import('../features/profile/InviteFriendPage'));
+const MyAddress = lazyPage(() => import('../features/addresses/MyAddressPage'));
+const AddNewAddress = lazyPage(() => import('../features/addresses/AddNewAddressPage'));
+const ChooseLocation = lazyPage(() => import('../features/location/ChooseLocationPage'));
+const OpenLocation = lazyPage(() => import('../features/location/OpenLocationPage'));
+const CustomerService = lazyPage(() => import('../features/support/CustomerServicePage'));
+const NewEnquiry = lazyPage(() => import('../features/support/NewEnquiryPage'));
+const EnquiryThread = lazyPage(() => import('../features/support/EnquiryThreadPage'));
+const CSHistory = lazyPage(() => import('../features/support/CSHistoryPage'));
+const SentMessages = lazyPage(() => import('../features/support/SentMessagesPage'));
 const BeingBuilt = lazyPage(() => import('../features/shell/BeingBuiltPage'));
 const NotFound = lazyPage(() => import('../features/shell/NotFoundPage'));
+const PreviewImage = lazyPage(() => import('../features/preview-image/PreviewImagePage'));
+const NameVerification = lazyPage(() => import('../features/kyc/NameVerificationPage'));
+const Notifications = lazyPage(() => import('../features/notifications/NotificationsPage'));
 // The admin area: not in routes.txt, a desktop layout of its own (AdminLayout lets admins only in).
 const AdminLayout = lazyPage(() => import('../features/admin/AdminLayout'));
 const AdminWithdrawals = lazyPage(() => import('../features/admin/WithdrawalsSection'));
@@ -50,45 +80,48 @@ const AdminMembers = lazyPage(() => import('../features/admin/MembersSection'));
 const AdminMoney = lazyPage(() => import('../features/admin/MoneySection'));
 const AdminRules = lazyPage(() => import('../features/admin/RulesSection'));
 const AdminAudit = lazyPage(() => import('../features/admin/AuditSection'));
+const AdminContent = lazyPage(() => import('../features/admin/content/ContentSection'));
+const AdminSupport = lazyPage(() => import('../features/admin/SupportSection'));
+const AdminSupportThread = lazyPage(() => import('../features/admin/SupportThreadSection'));
+const AdminKycQueue = lazyPage(() => import('../features/kyc/AdminKycQueue'));
+const AdminKycReview = lazyPage(() => import('../features/kyc/AdminKycReview'));
+const AdminBotPackages = lazyPage(() => import('../features/bot-rentals/AdminBotPackagesSection'));
+const AdminVouchers = lazyPage(() => import('../features/vouchers/AdminVouchersSection'));
+const RentalPackages = lazyPage(() => import('../features/bot-rentals/PackagesPage'));
+const MyRentals = lazyPage(() => import('../features/bot-rentals/MyRentalsPage'));
+const RentalSales = lazyPage(() => import('../features/bot-rentals/SalesPage'));
+const Vouchers = lazyPage(() => import('../features/vouchers/VouchersPage'));
+const MiningPackages = lazyPage(() => import('../features/mining/MiningPage'));
+const MiningStock = lazyPage(() => import('../features/mining/StockPage'));
+const MiningStockRecords = lazyPage(() => import('../features/mining/StockRecordsPage'));
+const MiningSales = lazyPage(() => import('../features/mining/MiningSalesPage'));
+const AdminMining = lazyPage(() => import('../features/mining/AdminMiningSection'));
+const BotConfig = lazyPage(() => import('../features/bots/BotConfigPage'));
+const BotList = lazyPage(() => import('../features/bots/BotListPage'));
+const PlacementTree = lazyPage(() => import('../features/team/PlacementTreePage'));
+const SponsorTree = lazyPage(() => import('../features/team/SponsorTreePage'));
+const MyAffiliates = lazyPage(() => import('../features/team/MyAffiliatesPage'));
+const BonusSummary = lazyPage(() => import('../features/bonuses/BonusSummaryPage'));
+const BonusRecords = lazyPage(() => import('../features/bonuses/BonusRecordsPage'));
+const BonusRecord = lazyPage(() => import('../features/bonuses/BonusRecordPage'));
+const AdminBonuses = lazyPage(() => import('../features/bonuses/AdminBonusesSection'));
 
 /**
  * Routes of routes.txt that later work owns. Until then each shows the "being built" page, so a deep link
  * (or a tab of the other label set) lands somewhere honest instead of on a 404.
  */
 export const laterPaths = [
-  '/pages/trade/demo4',
-  '/pages/home/HomegetAllNews',
-  '/pages/home/HomeshowOneNews',
-  '/pages/home/NameVerification',
-  '/pages/personal/profile',
-  '/pages/personal/InviteFriend',
-  '/pages/personal/MyAffiliates',
-  '/pages/personal/CustomerService',
-  '/pages/personal/CustomerServiceMain',
-  '/pages/personal/CustomerServiceMsg',
-  '/pages/personal/CSHistory',
-  '/pages/personal/MyAddress',
-  '/pages/personal/AddNewAddress',
-  '/pages/personal/symbol',
   '/pages/personal/symbol2',
   '/pages/personal/symbol3',
   '/pages/personal/symbolv2',
-  '/pages/personal/SponsorTreeOne',
-  '/pages/personal/SponsorTree2',
   '/pages/trade/Recordtx',
   '/pages/trade/History',
   '/pages/trade/Botlist',
   '/pages/trade/Botlist2',
   '/pages/trade/Botlist3',
-  '/pages/trade/Sales',
   '/pages/trade/summary',
   '/pages/trade/summaryDetails',
   '/pages/trade/summaryDetails2',
-  '/pages/trade/Bot',
-  '/pages/trade/mytrade',
-  '/preview-image',
-  '/choose-location',
-  '/open-location',
 ] as const;
 
 /** The one route table. */
@@ -117,6 +150,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/pages/home/home', element: Home },
           { path: '/pages/home/webView', element: WebView },
+          { path: ContentPaths.news, element: NewsList },
+          { path: ContentPaths.newsItem, element: NewsDetail },
           { path: MarketPaths.list, element: Markets },
           // One symbol's chart: the spec's market screen had no path of its own for it.
           { path: MarketPaths.detail, element: MarketDetail },
@@ -140,6 +175,40 @@ export const routes: RouteObject[] = [
           { path: TradingPaths.online, element: Trade },
           { path: KeyPaths.trader, element: Trader },
           { path: KeyPaths.unbind, element: UnbindApi },
+          { path: KycPaths.nameVerification, element: NameVerification },
+          { path: ProfilePaths.profile, element: Profile },
+          { path: ProfilePaths.invite, element: InviteFriend },
+          { path: AddressPaths.list, element: MyAddress },
+          { path: AddressPaths.edit, element: AddNewAddress },
+          { path: LocationPaths.choose, element: ChooseLocation },
+          { path: LocationPaths.open, element: OpenLocation },
+          { path: SupportPaths.entry, element: CustomerService },
+          { path: SupportPaths.newEnquiry, element: NewEnquiry },
+          { path: SupportPaths.thread, element: EnquiryThread },
+          { path: SupportPaths.history, element: CSHistory },
+          // The spec's email history (showEmailHistory) has no path in routes.txt: this one sits beside CSHistory.
+          { path: SupportPaths.sentMessages, element: SentMessages },
+          // The page behind the header's bell: routes.txt has no path for it.
+          { path: NotificationPaths.list, element: Notifications },
+          { path: RentalPaths.packages, element: RentalPackages },
+          { path: RentalPaths.mine, element: MyRentals },
+          { path: RentalPaths.sales, element: RentalSales },
+          { path: BotPaths.configure, element: BotConfig },
+          { path: BotPaths.list, element: BotList },
+          // The spec's vouchers screen is known from its label only: routes.txt has no path for it.
+          { path: VoucherPaths.list, element: Vouchers },
+          // Mining and inventory are known from labels only: routes.txt has no path for them.
+          { path: MiningPaths.packages, element: MiningPackages },
+          { path: MiningPaths.stock, element: MiningStock },
+          { path: MiningPaths.stockRecords, element: MiningStockRecords },
+          { path: MiningPaths.sales, element: MiningSales },
+          { path: TeamPaths.placementTree, element: PlacementTree },
+          { path: TeamPaths.sponsorTree, element: SponsorTree },
+          { path: TeamPaths.affiliates, element: MyAffiliates },
+          // The spec's bonus screens (Asset/bonussummary, bonusrecord) have no path in routes.txt.
+          { path: BonusPaths.summary, element: BonusSummary },
+          { path: BonusPaths.records, element: BonusRecords },
+          { path: BonusPaths.record, element: BonusRecord },
           ...laterPaths.map((path) => ({ path, element: BeingBuilt })),
         ],
       },
@@ -153,8 +222,19 @@ export const routes: RouteObject[] = [
           { path: AdminPaths.money, element: AdminMoney },
           { path: AdminPaths.rules, element: AdminRules },
           { path: AdminPaths.audit, element: AdminAudit },
+          { path: AdminPaths.content, element: AdminContent },
+          { path: AdminPaths.support, element: AdminSupport },
+          { path: AdminPaths.supportThread, element: AdminSupportThread },
+          { path: AdminPaths.kyc, element: AdminKycQueue },
+          { path: AdminPaths.kycReview, element: AdminKycReview },
+          { path: AdminPaths.botPackages, element: AdminBotPackages },
+          { path: AdminPaths.vouchers, element: AdminVouchers },
+          { path: AdminPaths.bonuses, element: AdminBonuses },
+          { path: AdminPaths.mining, element: AdminMining },
         ],
       },
+      // Full-screen, outside the member shell (no tab bar or side menu); signed in, as the pictures need it.
+      { path: PreviewImagePath, element: <RequireLogin>{PreviewImage}</RequireLogin> },
       { path: '*', element: NotFound },
     ],
   },

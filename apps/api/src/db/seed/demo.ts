@@ -2,8 +2,12 @@ import { parseAmountOrThrow } from '@app/money';
 import { hashPassword } from '../../modules/auth/password';
 import { createLedgerService } from '../../modules/ledger/ledger.service';
 import type { Wallet } from '../../modules/ledger/ledger.types';
+import { seedDemoBonusVolumes } from '../../modules/team-bonuses/demo-volumes';
 import { derivedUuid } from '../../platform/idempotency';
 import type { Db } from '../database';
+import { seedDemoBotPackages } from './demo-bot-packages';
+import { seedDemoContent } from './demo-content';
+import { seedDemoMining } from './demo-mining';
 
 export const DEMO_PASSWORD = 'Demo12345';
 /** Set for the demo members on `npm start` (not in tests, which set their own). */
@@ -33,6 +37,41 @@ const tree: Array<[string, string | null, string | null, 'left' | 'right' | null
   ['irene01', 'david01', 'david01', 'left'],
   ['jacky01', 'emily01', 'emily01', 'left'],
   ['kevin01', 'bobby01', 'emily01', 'right'],
+  // The notifications e2e spec's own members (one per screen size).
+  ['paula01', 'kevin01', 'kevin01', 'left'],
+  ['quinn01', 'kevin01', 'kevin01', 'right'],
+  // The content e2e spec's own members (one per screen size).
+  ['sofia01', 'jacky01', 'jacky01', 'left'],
+  ['tomas01', 'jacky01', 'jacky01', 'right'],
+  // The rentals e2e spec's own members (one per screen size).
+  ['rentm01', 'frank01', 'frank01', 'left'],
+  ['rentd01', 'frank01', 'frank01', 'right'],
+  // The customer-service e2e spec's own members (one per screen size).
+  ['helpm01', 'quinn01', 'quinn01', 'left'],
+  ['helpd01', 'quinn01', 'quinn01', 'right'],
+  // The profile e2e spec's own members (one per screen size).
+  ['profm01', 'paula01', 'paula01', 'left'],
+  ['profd01', 'paula01', 'paula01', 'right'],
+  // The bots e2e spec's own members (one per screen size).
+  ['botsm01', 'profm01', 'profm01', 'left'],
+  ['botsd01', 'profm01', 'profm01', 'right'],
+  // The team e2e spec's own members (one per screen size), each with one referral placed on their left.
+  ['treem01', 'botsd01', 'botsd01', 'left'],
+  ['treed01', 'botsd01', 'botsd01', 'right'],
+  ['leafm01', 'treem01', 'treem01', 'left'],
+  ['leafd01', 'treed01', 'treed01', 'left'],
+  // The mining e2e spec's own members: a buyer and the recipient of their stock, per screen size.
+  ['minep01', 'rentm01', 'rentm01', 'left'],
+  ['mineq01', 'rentm01', 'rentm01', 'right'],
+  ['mined01', 'rentd01', 'rentd01', 'left'],
+  ['minee01', 'rentd01', 'rentd01', 'right'],
+  // The bonuses e2e spec's own members: a head with a left and a right referral, per screen size.
+  ['bonsm01', 'helpm01', 'helpm01', 'left'],
+  ['bonsl01', 'bonsm01', 'bonsm01', 'left'],
+  ['bonsr01', 'bonsm01', 'bonsm01', 'right'],
+  ['bonsd01', 'helpd01', 'helpd01', 'left'],
+  ['bonsk01', 'bonsd01', 'bonsd01', 'left'],
+  ['bonsq01', 'bonsd01', 'bonsd01', 'right'],
 ];
 
 /**
@@ -41,7 +80,8 @@ const tree: Array<[string, string | null, string | null, 'left' | 'right' | null
  */
 export async function seedDemo(
   db: Db,
-  options: { transactionPasswords?: boolean } = {},
+  /** uploadsDir: where the demo's slider banners and PDF are stored (none: no pictures are seeded). */
+  options: { transactionPasswords?: boolean; uploadsDir?: string } = {},
 ): Promise<{ created: number }> {
   let created = 0;
   const ids = new Map<string, { id: string; depth: number }>();
@@ -110,6 +150,18 @@ export async function seedDemo(
       .execute();
   }
   await seedBalances(db, members);
+  const admin = await db
+    .selectFrom('members')
+    .select('id')
+    .where('username', '=', DEMO_ADMIN.username)
+    .executeTakeFirstOrThrow();
+  await seedDemoBotPackages(db);
+  await seedDemoMining(db);
+  await seedDemoBonusVolumes(db, ids);
+  await seedDemoContent(db, {
+    adminId: admin.id,
+    ...(options.uploadsDir ? { uploadsDir: options.uploadsDir } : {}),
+  });
   return { created };
 }
 

@@ -1,4 +1,12 @@
-import { Paths, ZAppInfo, ZHealth, ZOutboxItem, ZOutboxQuery } from '@app/contracts';
+import {
+  Paths,
+  ZAppInfo,
+  ZAppVersionCheck,
+  ZAppVersionQuery,
+  ZHealth,
+  ZOutboxItem,
+  ZOutboxQuery,
+} from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -6,12 +14,16 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import type { Outbox } from '../../platform/mail';
+import type { SiteSettingsService } from '../content/site-settings.service';
 import { renderOutboxPage } from './outbox-page';
 
-export const appRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; outbox: Outbox | null }> = async (
-  app,
-  { db, config, outbox },
-) => {
+export const appRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  config: Config;
+  outbox: Outbox | null;
+  /** The app version and download links an admin configured (content module). */
+  site: Pick<SiteSettingsService, 'version' | 'check'>;
+}> = async (app, { db, config, outbox, site }) => {
   const pub = { access: 'public' as const };
 
   app.get(Paths.health, { config: pub, schema: { tags: ['app'], response: { 200: ZHealth } } }, async () => {
@@ -26,12 +38,25 @@ export const appRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; outbox: 
   app.get(
     Paths.appInfo,
     { config: pub, schema: { tags: ['app'], response: { 200: ZAppInfo } } },
-    async () => ({
-      version: config.APP_VERSION,
-      downloadUrl: config.APP_DOWNLOAD_URL,
-      aiUrl: config.AI_URL,
-      devOutbox: outbox !== null,
-    }),
+    async () => {
+      const { currentVersion, downloads } = await site.version();
+      return {
+        version: currentVersion,
+        downloadUrl: downloads.android ?? downloads.ios ?? '',
+        aiUrl: config.AI_URL,
+        devOutbox: outbox !== null,
+      };
+    },
+  );
+
+  // check_version and downloadurl: public, as a client asks before anyone signs in.
+  app.get(
+    Paths.appVersion,
+    {
+      config: pub,
+      schema: { tags: ['app'], querystring: ZAppVersionQuery, response: { 200: ZAppVersionCheck } },
+    },
+    (request) => site.check(request.query),
   );
 
   // The in-process SMTP catcher's mail, outside production only: the dev outbox page and the tests read it.

@@ -1,4 +1,5 @@
 import {
+  type KycStatus,
   Paths,
   ZChangePassword,
   ZCheckPlacementQuery,
@@ -11,6 +12,7 @@ import {
   ZForgotStart,
   ZLogin,
   ZLoginResult,
+  ZMe,
   ZNonce,
   ZOk,
   ZPageQuery,
@@ -24,7 +26,6 @@ import {
   ZTacSent,
   ZTelPrefixList,
   ZTokenResult,
-  ZUserInfo,
   zPage,
 } from '@app/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -57,7 +58,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
   sessions: SessionService;
   sealed: SealedService;
   authRateLimit: number;
-}> = async (app, { auth, sessions, sealed, authRateLimit }) => {
+  /** The member's KYC state, which /api/me carries (the KYC service's statusOf). */
+  kycStatusOf: (memberId: string) => Promise<KycStatus>;
+}> = async (app, { auth, sessions, sealed, authRateLimit, kycStatusOf }) => {
   const pub = { access: 'public' as const };
   // Per-IP limit on everything that guesses secrets or sends messages.
   const guarded = { access: 'public' as const, rateLimit: { max: authRateLimit, timeWindow: '1 minute' } };
@@ -157,9 +160,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(Paths.me, { config: member, schema: { tags, response: { 200: ZUserInfo } } }, async (request) =>
-    auth.me(callerOf(request).memberId),
-  );
+  app.get(Paths.me, { config: member, schema: { tags, response: { 200: ZMe } } }, async (request) => {
+    const memberId = callerOf(request).memberId;
+    const [user, kycStatus] = await Promise.all([auth.me(memberId), kycStatusOf(memberId)]);
+    return { ...user, kycStatus };
+  });
 
   app.post(
     Paths.changePassword,

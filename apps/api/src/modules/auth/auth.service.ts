@@ -33,7 +33,7 @@ export function destinationOf(contact: TContact): string {
   return contact.channel === 'email' ? contact.email : `${contact.prefix}${contact.mobile}`;
 }
 
-function isUniqueViolation(error: unknown, constraint: string): boolean {
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
   const e = error as { code?: string; constraint?: string };
   return e.code === '23505' && e.constraint === constraint;
 }

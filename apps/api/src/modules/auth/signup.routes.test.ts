@@ -99,7 +99,7 @@ describe('sign-up', () => {
   });
 
   it('accepts the sponsor itself as placement', async () => {
-    const { reply } = await attempt({ sponsor: 'frank01', placement: 'frank01', side: 'right' });
+    const { reply } = await attempt({ sponsor: 'grace01', placement: 'grace01', side: 'right' });
     expect(reply.status).toBe(200);
   });
 

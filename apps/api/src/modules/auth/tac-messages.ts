@@ -1,6 +1,12 @@
 import { Limits } from '@app/contracts';
 
-export type TacPurpose = 'signup' | 'reset_password' | 'transaction_password' | 'withdraw_address';
+export type TacPurpose =
+  | 'signup'
+  | 'reset_password'
+  | 'transaction_password'
+  | 'withdraw_address'
+  // a code sent to the NEW email or mobile a member is changing to (profile module)
+  | 'change_contact';
 
 const minutes = Limits.tacTtlSeconds / 60;
 

@@ -241,6 +241,17 @@ describe('re-checking a key', () => {
       ['exchange_key.suspended', 'KEY_CAN_WITHDRAW'],
       ['exchange_key.reactivated', null],
     ]);
+    // The member is told once, when the key was suspended; reactivation is their own doing.
+    const told = await alice.get<{ items: { kind: string; params: Record<string, string>; link: string }[] }>(
+      '/api/notifications',
+    );
+    expect(told.body.items.map(({ kind, params, link }) => ({ kind, params, link }))).toEqual([
+      {
+        kind: 'exchange_key_suspended',
+        params: { exchange: 'binance', reason: 'KEY_CAN_WITHDRAW' },
+        link: '/pages/personal/trader',
+      },
+    ]);
   });
 
   it('the daily run suspends a key whose IP restriction was removed, and a revoked key', async () => {

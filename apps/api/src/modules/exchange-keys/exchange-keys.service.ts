@@ -18,6 +18,7 @@ import { AppError } from '../../platform/errors';
 import type { SecretBox } from '../../platform/secret-box';
 import type { Connector, Credentials } from '../exchanges/connector';
 import type { KeyVerdict } from '../exchanges/key-rights';
+import type { NotificationService } from '../notifications/notifications.service';
 import { type KeyStanding, maskApiKey, revokedStanding, standingOf } from './key-status';
 
 type KeyRow = Selectable<ExchangeKeysTable>;
@@ -49,6 +50,8 @@ export interface ExchangeKeyServiceDeps {
   /** Checks the sealed transaction password (AuthService.verifyTransactionPassword). */
   checkPassword: (memberId: string, sessionId: string, sealed: TSealed) => Promise<void>;
   egressIps: readonly string[];
+  /** Tells the member, inside the transaction that suspends the key (NotificationService.notify). */
+  notify: NotificationService['notify'];
   log?: { warn: (obj: object, msg: string) => void };
 }
 
@@ -266,6 +269,14 @@ export function createExchangeKeyService(deps: ExchangeKeyServiceDeps) {
         };
         if (actor) await recordAudit(trx, actor, entry);
         else await recordSystemAudit(trx, entry);
+        if (standing.status === 'suspended' && standing.reason) {
+          await deps.notify(trx, {
+            memberId: row.member_id,
+            kind: 'exchange_key_suspended',
+            params: { exchange: row.exchange, reason: standing.reason },
+            link: '/pages/personal/trader',
+          });
+        }
       }
       return view(updated);
     });

@@ -1,6 +1,5 @@
 import {
   Paths,
-  type TTickerEvent,
   ZCandles,
   ZCandlesQuery,
   ZFavouriteRequest,
@@ -12,6 +11,7 @@ import {
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../platform/access';
+import { openEventStream } from '../../platform/sse';
 import type { MarketsService } from './markets.service';
 import type { TickerHub } from './ticker-hub';
 
@@ -21,10 +21,6 @@ export interface MarketsRoutesOptions {
 }
 
 const tags = ['markets'];
-
-function sseEvent(event: TTickerEvent): string {
-  return `event: tickers\ndata: ${JSON.stringify(event)}\n\n`;
-}
 
 /** The markets page (GetcMarket, SearchCoin), its chart and funding rate, favourites and the live prices. */
 export const marketsRoutes: FastifyPluginAsyncZod<MarketsRoutesOptions> = async (app, { markets, hub }) => {
@@ -73,31 +69,12 @@ export const marketsRoutes: FastifyPluginAsyncZod<MarketsRoutesOptions> = async 
     Paths.marketStream,
     { config: member, schema: { tags, description: 'text/event-stream of `tickers` events (ZTickerEvent)' } },
     async (_request, reply) => {
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-cache, no-transform',
-        Connection: 'keep-alive',
-        // Proxies such as nginx would otherwise hold the events back in their buffer.
-        'X-Accel-Buffering': 'no',
-      });
-      res.write('retry: 3000\n\n');
-      let open = true;
+      const stream = openEventStream(reply);
       const unsubscribe = hub.subscribe({
-        send: (event) => {
-          if (open) res.write(sseEvent(event));
-        },
-        end: () => {
-          open = false;
-          res.end();
-        },
+        send: (event) => stream.send('tickers', event),
+        end: stream.end,
       });
-      // The response's close, not the request's: a GET's request stream ends as soon as it has been read.
-      res.on('close', () => {
-        open = false;
-        unsubscribe();
-      });
+      stream.onClose(unsubscribe);
     },
   );
 };

@@ -1,4 +1,4 @@
-import type { TWalletOverview, TWithdrawal } from '@app/contracts';
+import type { TNotificationPage, TWalletOverview, TWithdrawal } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givePayPassword, PAY_PASSWORD } from '../../../test/fixtures';
 import { Client, createTestApp, lastCode, type TestApp } from '../../../test/test-app';
@@ -157,6 +157,7 @@ describe('withdrawal', () => {
     });
     const approved = await admin.move<TWithdrawal>(`/api/admin/withdrawals/${made.body.id}/approve`, {});
     expect(approved.body.status).toBe('approved');
+    expect((await emily.get<TNotificationPage>('/api/notifications')).body.items).toEqual([]);
     expect(await funds(emily)).toEqual({ available: '900.000000', held: '0.000000' });
     const paid = await admin.move<TWithdrawal>(`/api/admin/withdrawals/${made.body.id}/paid`, { txHash: TX });
     expect(paid.body).toMatchObject({ status: 'paid', txHash: TX });
@@ -167,6 +168,11 @@ describe('withdrawal', () => {
 
     const mine = await emily.get<{ items: TWithdrawal[] }>('/api/wallet/withdrawals');
     expect(mine.body.items[0]).toMatchObject({ id: made.body.id, status: 'paid', txHash: TX });
+    // Paid (not merely approved): the member is told, once.
+    const told = await emily.get<TNotificationPage>('/api/notifications');
+    expect(told.body.items).toMatchObject([
+      { kind: 'withdrawal_paid', params: { amount: '100.000000', currency: 'USDT' }, read: false },
+    ]);
     const fees = await t.db
       .selectFrom('ledger_accounts')
       .select(['credits_posted'])
@@ -197,6 +203,10 @@ describe('withdrawal', () => {
     });
     expect(rejected.body).toMatchObject({ status: 'rejected', reason: 'address under review' });
     expect(await funds(frank)).toEqual({ available: '1000.000000', held: '0.000000' });
+    const told = await frank.get<TNotificationPage>('/api/notifications');
+    expect(told.body.items).toMatchObject([
+      { kind: 'withdrawal_rejected', params: { amount: '50.000000', currency: 'USDT' }, read: false },
+    ]);
     const records = await frank.get<{ items: Array<{ kind: string; status: string }> }>(
       '/api/wallet/records?kind=withdrawal',
     );

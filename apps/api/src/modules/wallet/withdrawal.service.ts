@@ -18,10 +18,14 @@ import { type Actor, recordAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { derivedUuid } from '../../platform/idempotency';
 import type { LedgerService } from '../ledger/ledger.service';
+import type { NotificationService } from '../notifications/notifications.service';
 import { amountOf, big, currencyOrFail, decimalOf } from './amounts';
 import { type MoneyRequest, type PasswordCheck, traceOf } from './money-request';
 
 type WithdrawalRow = Selectable<WithdrawalsTable>;
+
+/** The member's withdrawals page, where a withdrawal's notification leads. */
+const WITHDRAWAL_RECORDS_LINK = '/pages/Wallet/menuWithdraw';
 
 export interface WithdrawInput {
   currency: string;
@@ -46,10 +50,22 @@ export interface BindInput {
 export function createWithdrawalService(deps: {
   db: Db;
   ledger: LedgerService;
+  notifications: Pick<NotificationService, 'notify'>;
   checkPassword: PasswordCheck;
   consumeTac: (memberId: string, code: string, trx: Db) => Promise<void>;
 }) {
-  const { db, ledger, checkPassword, consumeTac } = deps;
+  const { db, ledger, notifications, checkPassword, consumeTac } = deps;
+
+  /** Tells the member the outcome of their withdrawal, in the transaction that decides it. */
+  function notifyOutcome(trx: Db, withdrawal: TWithdrawal & { memberId: string }) {
+    if (withdrawal.status !== 'paid' && withdrawal.status !== 'rejected') return;
+    return notifications.notify(trx, {
+      memberId: withdrawal.memberId,
+      kind: withdrawal.status === 'paid' ? 'withdrawal_paid' : 'withdrawal_rejected',
+      params: { amount: withdrawal.amount, currency: withdrawal.currency },
+      link: WITHDRAWAL_RECORDS_LINK,
+    });
+  }
 
   async function decimalsOf(): Promise<Map<string, number>> {
     return new Map((await ledger.currencies()).map((c) => [c.code, c.decimals]));
@@ -127,7 +143,9 @@ export function createWithdrawalService(deps: {
         subject: `withdrawal:${id}`,
         detail: { reason: outcome.reason },
       });
-      return toWithdrawal(updated, decimals);
+      const withdrawal = toWithdrawal(updated, decimals);
+      await notifyOutcome(trx, { ...withdrawal, memberId: row.member_id });
+      return withdrawal;
     });
   }
 
@@ -382,7 +400,9 @@ export function createWithdrawalService(deps: {
           subject: `withdrawal:${id}`,
           detail: { txHash: txHash ?? null, amount: row.amount, fee: row.fee },
         });
-        return toWithdrawal(updated, decimals);
+        const withdrawal = toWithdrawal(updated, decimals);
+        await notifyOutcome(trx, { ...withdrawal, memberId: row.member_id });
+        return withdrawal;
       });
     },
 
@@ -403,7 +423,9 @@ export function createWithdrawalService(deps: {
           subject: `withdrawal:${id}`,
           detail: { txHash },
         });
-        return toWithdrawal(updated, decimals);
+        const withdrawal = toWithdrawal(updated, decimals);
+        await notifyOutcome(trx, { ...withdrawal, memberId: row.member_id });
+        return withdrawal;
       });
     },
 

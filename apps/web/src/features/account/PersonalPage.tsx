@@ -10,6 +10,9 @@ import { useMe } from '../../app/use-me';
 import { PageLayout } from '../../shared/PageLayout';
 import { AdminPaths } from '../admin/admin-paths';
 import { authApi } from '../auth/auth.api';
+import { KycChip } from '../profile/KycChip';
+import { MemberAvatar } from '../profile/MemberAvatar';
+import { useProfile } from '../profile/profile.api';
 import styles from './PersonalPage.module.css';
 import { personalMenu } from './personal-menu';
 
@@ -19,6 +22,8 @@ export default function PersonalPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user } = useMe();
+  // The avatar and the KYC state come with the profile (the same query as the profile page).
+  const profile = useProfile().data;
 
   const logout = useMutation({
     mutationFn: () => authApi.logout(),
@@ -33,9 +38,7 @@ export default function PersonalPage() {
   return (
     <PageLayout title={t('tabs.me')} padded={false}>
       <section className={styles.profile} aria-label={t('personal.profile')}>
-        <div className={styles.avatar} aria-hidden="true">
-          {(user?.fullName || user?.username || '?').charAt(0).toUpperCase()}
-        </div>
+        <MemberAvatar url={profile?.avatarUrl} name={user?.fullName || user?.username || ''} />
         <div>
           <h2 className={styles.name} data-testid="personal-name">
             {user?.fullName || user?.username}
@@ -54,6 +57,11 @@ export default function PersonalPage() {
               <dd data-testid="personal-rank">{user?.rank}</dd>
             </div>
           </dl>
+          {profile ? (
+            <div className={styles.kyc}>
+              <KycChip status={profile.kycStatus} />
+            </div>
+          ) : null}
         </div>
       </section>
       {user?.role === 'admin' ? (

@@ -1,7 +1,9 @@
 import {
+  AppstoreOutline,
   BankcardOutline,
   CollectMoneyOutline,
   ExclamationShieldOutline,
+  GiftOutline,
   GlobalOutline,
   HistogramOutline,
   InformationCircleOutline,
@@ -11,6 +13,8 @@ import {
   LockOutline,
   MessageOutline,
   PayCircleOutline,
+  RedoOutline,
+  StarOutline,
   TeamOutline,
   UnorderedListOutline,
   UserAddOutline,
@@ -18,7 +22,10 @@ import {
   UserSetOutline,
 } from 'antd-mobile-icons';
 import type { ComponentType, SVGProps } from 'react';
+import { BonusPaths } from '../bonuses/bonus-paths';
+import { MiningPaths } from '../mining/mining-paths';
 import { TradingPaths } from '../trading/trading-paths';
+import { VoucherPaths } from '../vouchers/voucher-paths';
 
 export interface MenuEntry {
   /** Locale key under `personal.menu.`. */
@@ -38,11 +45,16 @@ export const personalMenu: readonly MenuEntry[][] = [
     { id: 'inviteFriend', path: '/pages/personal/InviteFriend', Icon: UserAddOutline },
     { id: 'myAffiliates', path: '/pages/personal/MyAffiliates', Icon: TeamOutline },
     { id: 'sponsorTree', path: '/pages/personal/SponsorTreeOne', Icon: UnorderedListOutline },
+    // Pages routes.txt has no path for (the spec knows them by label): bonuses, vouchers, mining, rentals.
+    { id: 'bonus', path: BonusPaths.summary, Icon: StarOutline },
   ],
   [
     { id: 'wallet', path: '/pages/Wallet/Wallet', Icon: CollectMoneyOutline },
     // The spec's online trade screen: no path in routes.txt, so not one of the pages above.
     { id: 'trade', path: TradingPaths.online, Icon: PayCircleOutline },
+    { id: 'botRental', path: '/pages/trade/demo4', Icon: RedoOutline },
+    { id: 'mining', path: MiningPaths.packages, Icon: AppstoreOutline },
+    { id: 'vouchers', path: VoucherPaths.list, Icon: GiftOutline },
     { id: 'myAddress', path: '/pages/personal/MyAddress', Icon: LocationOutline },
     { id: 'withdrawAddress', path: '/pages/personal/WithdrawAdress', Icon: BankcardOutline },
     { id: 'trader', path: '/pages/personal/trader', Icon: HistogramOutline },

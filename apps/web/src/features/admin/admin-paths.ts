@@ -6,4 +6,13 @@ export const AdminPaths = {
   money: '/admin/money',
   rules: '/admin/rules',
   audit: '/admin/audit',
+  content: '/admin/content',
+  support: '/admin/support',
+  supportThread: '/admin/support/:id',
+  kyc: '/admin/kyc',
+  kycReview: '/admin/kyc/:id',
+  botPackages: '/admin/bot-packages',
+  vouchers: '/admin/vouchers',
+  mining: '/admin/mining',
+  bonuses: '/admin/bonuses',
 } as const;

@@ -1,22 +1,27 @@
-import { Paths, ZTelPrefixList } from '@app/contracts';
+import { Paths, type ZContact, ZTelPrefixList } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Radio, Space } from 'antd-mobile';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { api } from '../../app/api';
 import { currentLanguage } from '../../app/i18n';
 import { CountdownButton } from '../../shared/CountdownButton';
 import { FormField } from '../../shared/FormField';
 import styles from './ContactFields.module.css';
-import type { RegisterValues } from './register.form';
 
-interface ContactFieldsProps {
-  form: UseFormReturn<RegisterValues>;
+/** Any form that holds a `contact`: sign-up, and the profile's change of email or mobile. */
+export interface WithContact {
+  contact: z.input<typeof ZContact>;
+}
+
+interface ContactFieldsProps<T extends WithContact> {
+  form: UseFormReturn<T>;
   /** Sends the code to the contact typed; resolves to the seconds before a resend. */
   onSendCode: () => Promise<number | undefined>;
 }
 
-function useTelPrefixes() {
+export function useTelPrefixes() {
   return useQuery({
     queryKey: ['tel-prefixes'],
     queryFn: ({ signal }) => api.get(Paths.telPrefixes, ZTelPrefixList, { signal }),
@@ -25,7 +30,7 @@ function useTelPrefixes() {
 }
 
 /** Country names in the member's language where the browser knows them, else the server's English. */
-function countryName(iso: string, fallback: string): string {
+export function countryName(iso: string, fallback: string): string {
   try {
     return new Intl.DisplayNames([currentLanguage()], { type: 'region' }).of(iso) ?? fallback;
   } catch {
@@ -34,9 +39,10 @@ function countryName(iso: string, fallback: string): string {
 }
 
 /** Where the verification code goes: an email address, or a mobile number with its country prefix. */
-export function ContactFields({ form, onSendCode }: ContactFieldsProps) {
+export function ContactFields<T extends WithContact>({ form, onSendCode }: ContactFieldsProps<T>) {
   const { t } = useTranslation();
-  const { control, watch, setValue, register } = form;
+  // react-hook-form cannot follow field paths through a generic form: use it as the contact part it holds.
+  const { control, watch, setValue, register } = form as unknown as UseFormReturn<WithContact>;
   const prefixes = useTelPrefixes().data?.items ?? [];
   const channel = watch('contact.channel');
   const sendButton = <CountdownButton onSend={onSendCode} />;

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../app/session';
 import { fakeApi, renderPage } from '../../test/render-page';
+import { inviteLink } from '../profile/invite-link';
 import RegisterPage from './RegisterPage';
 
 const user = {
@@ -78,6 +79,15 @@ describe('sign-up page', () => {
     type('Confirm password', 'Secret124');
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByText('Password did not match, Please re-enter again')).toBeTruthy();
+  });
+
+  it("opens from a member's invitation link with the sponsor filled in and confirmed", async () => {
+    vi.stubGlobal('fetch', vi.fn(api));
+    const link = new URL(inviteLink('https://app.example', 'alice01'));
+    renderPage('/pages/register/register', link.hash.slice(1), <RegisterPage />);
+    expect((screen.getByLabelText('Sponsor') as HTMLInputElement).value).toBe('alice01');
+    expect(await screen.findByText('Sponsor: alice01 (Al***e)')).toBeTruthy();
+    expect((screen.getByLabelText('Placement') as HTMLInputElement).value).toBe('');
   });
 
   it('fills sponsor and placement from the link, picks the free side, and signs the member in', async () => {
