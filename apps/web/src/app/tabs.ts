@@ -1,3 +1,4 @@
+import { MiningPaths } from '../features/mining/mining-paths';
 import { type TabSet, tabSet } from './config';
 
 export type TabIcon = 'home' | 'trade' | 'ai' | 'me' | 'mining' | 'wallet' | 'market' | 'defi';
@@ -10,8 +11,9 @@ export interface Tab {
 
 /**
  * Both label sets of the spec. `trade` is the spec's first table (Home, Trade, AI, Me). The `mining` set's
- * Mining and Defi have no route of their own in routes.txt: they take the slots of the tab pages they
- * replace (demo4 and the framed webView), so every tab stays a deep link of routes.txt.
+ * Mining and Defi have no route of their own in routes.txt. Mining opens the mining packages (whose pages
+ * sit beside the spec's paths, under /pages/mining/): in demo4's slot it would have shown bot packages
+ * under a Mining label. Defi takes the slot of the framed webView it replaces.
  */
 export const tabSets: Record<TabSet, readonly Tab[]> = {
   trade: [
@@ -22,7 +24,7 @@ export const tabSets: Record<TabSet, readonly Tab[]> = {
   ],
   mining: [
     { id: 'home', path: '/pages/home/home' },
-    { id: 'mining', path: '/pages/trade/demo4' },
+    { id: 'mining', path: MiningPaths.packages },
     { id: 'wallet', path: '/pages/Wallet/Wallet' },
     { id: 'market', path: '/pages/home/market' },
     { id: 'me', path: '/pages/personal/personal' },
