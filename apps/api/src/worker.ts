@@ -8,6 +8,7 @@ import { createBotEngine } from './modules/bots/engine/bot-engine';
 import { runTicks } from './modules/bots/engine/tick-loop';
 import { createExchangeKeyService } from './modules/exchange-keys/exchange-keys.service';
 import { connectorFor } from './modules/exchanges/connectors';
+import { matchAllPaperAccounts } from './modules/exchanges/paper/paper-exchange';
 import { createMarketSource } from './modules/markets/market-source';
 import { createNotificationService } from './modules/notifications/notifications.service';
 import { AppError } from './platform/errors';
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
   const refuse = async (): Promise<never> => {
     throw new AppError('FORBIDDEN', 'Keys are bound through the API, not the bot worker');
   };
+  const market = await createMarketSource(config);
   const keys = createExchangeKeyService({
     db: database.db,
     box: createSecretBox(masterKey),
@@ -59,11 +61,18 @@ async function main(): Promise<void> {
   });
   const engine = createBotEngine({
     db: database.db,
-    venues: createBotVenues({ db: database.db, market: await createMarketSource(config), keys, connect }),
+    venues: createBotVenues({ db: database.db, market, keys, connect }),
     owner: `${hostname()}:${process.pid}`,
     log,
   });
   const loop = runTicks(engine, { intervalMs: 1000, log });
+  // Resting paper orders fill when the feed crosses them (and funding and liquidation happen) even while
+  // nobody reads the account. Matching is idempotent and locks each account, so workers may run it side
+  // by side.
+  const paperMatching = runTicks(
+    { tick: () => matchAllPaperAccounts({ db: database.db, market }) },
+    { intervalMs: 2000, log, name: 'paper matching' },
+  );
   log.info({ owner: `${hostname()}:${process.pid}` }, 'bot worker started');
 
   let closing = false;
@@ -71,7 +80,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'bot worker stopping');
-    await loop.stop();
+    await Promise.all([loop.stop(), paperMatching.stop()]);
     await engine.releaseAll();
     await database.close();
     process.exit(0);

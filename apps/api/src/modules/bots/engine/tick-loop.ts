@@ -1,12 +1,11 @@
-import type { BotEngine } from './bot-engine';
-
 /**
- * Runs the engine's ticks one after another, `intervalMs` apart from start to start (a slow tick is followed
- * at once by the next, never overlapped by it). `stop` waits for the running tick to end.
+ * Runs a worker's ticks (the bot engine's, the paper exchange's matching) one after another, `intervalMs`
+ * apart from start to start (a slow tick is followed at once by the next, never overlapped by it). `stop`
+ * waits for the running tick to end.
  */
 export function runTicks(
-  engine: Pick<BotEngine, 'tick'>,
-  options: { intervalMs: number; log: { warn(obj: object, msg: string): void } },
+  engine: { tick(): Promise<unknown> },
+  options: { intervalMs: number; log: { warn(obj: object, msg: string): void }; name?: string },
 ) {
   let stopped = false;
   let wake: (() => void) | null = null;
@@ -19,7 +18,7 @@ export function runTicks(
         // The database was unreachable, say: the next tick tries again.
         options.log.warn(
           { error: error instanceof Error ? error.message : String(error) },
-          'bot tick failed',
+          `${options.name ?? 'bot tick'} failed`,
         );
       }
       const rest = options.intervalMs - (Date.now() - started);
