@@ -27,6 +27,7 @@ import { createBotOnboarding } from './modules/bot-rentals/bot-onboarding';
 import { createBotPackageService } from './modules/bot-rentals/bot-packages.service';
 import { botRentalRoutes } from './modules/bot-rentals/bot-rentals.routes';
 import { createBotRentalService } from './modules/bot-rentals/bot-rentals.service';
+import { createRentalExpiryNotices } from './modules/bot-rentals/rental-expiry';
 import { createBotVenues } from './modules/bots/bot-venues';
 import { botsRoutes } from './modules/bots/bots.routes';
 import { createBotsService } from './modules/bots/bots.service';
@@ -293,6 +294,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onboarding: createBotOnboarding({ db, kyc, keys: exchangeKeys }),
     moneyRateLimit: config.MONEY_RATE_LIMIT_PER_MINUTE,
   });
+  // The daily notice of rentals about to end (main.ts) reaches its run through the app.
+  app.decorate('rentalExpiryNotices', createRentalExpiryNotices({ db, notify: notifications.notify }));
   await registerMining(app, {
     db,
     ledger,

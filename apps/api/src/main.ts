@@ -11,6 +11,7 @@ import {
   demoMemberNames,
   seedDemo,
 } from './db/seed/demo';
+import { scheduleRentalExpiryNotices } from './modules/bot-rentals/rental-expiry.jobs';
 import { forkBotWorker } from './modules/bots/engine/worker-process';
 import { scheduleKeyRechecks } from './modules/exchange-keys/exchange-keys.jobs';
 import { scheduleMiningPayouts } from './modules/mining/mining.jobs';
@@ -77,6 +78,7 @@ async function main(): Promise<void> {
   await scheduleUploadCleanup(jobs, app.uploads, app.log);
   await scheduleMiningPayouts(jobs, app.miningPayouts, app.log);
   await scheduleBonusRuns(jobs, app.bonusRuns, app.log);
+  await scheduleRentalExpiryNotices(jobs, app.rentalExpiryNotices, app.log);
   // The bots trade in a process of their own (worker.ts), on this database; more can run beside it.
   const botWorker = forkBotWorker(database.url, app.log);
 

@@ -44,6 +44,13 @@ async function main(): Promise<void> {
     throw new AppError('FORBIDDEN', 'Keys are bound through the API, not the bot worker');
   };
   const market = await createMarketSource(config);
+  // Keys suspended and bots paused or stopped out by the worker are announced like changes the API makes.
+  // Publishing only issues pg_notify in the transaction; the worker never listens, so no listener connection
+  // opens.
+  const notifications = createNotificationService({
+    db: database.db,
+    live: createLiveEvents({ databaseUrl: config.DATABASE_URL }),
+  });
   const keys = createExchangeKeyService({
     db: database.db,
     box: createSecretBox(masterKey),
@@ -51,18 +58,14 @@ async function main(): Promise<void> {
     unseal: refuse,
     checkPassword: refuse,
     egressIps: config.EGRESS_IPS,
-    // A key suspended by a check the worker runs is announced like one the API suspends. Publishing only
-    // issues pg_notify in the transaction; the worker never listens, so no listener connection opens.
-    notify: createNotificationService({
-      db: database.db,
-      live: createLiveEvents({ databaseUrl: config.DATABASE_URL }),
-    }).notify,
+    notify: notifications.notify,
     log,
   });
   const engine = createBotEngine({
     db: database.db,
     venues: createBotVenues({ db: database.db, market, keys, connect }),
     owner: `${hostname()}:${process.pid}`,
+    notify: notifications.notify,
     log,
   });
   const loop = runTicks(engine, { intervalMs: 1000, log });

@@ -13,6 +13,10 @@ export const NotificationKinds = [
   'enquiry_reply',
   'news',
   'exchange_key_suspended',
+  'bot_paused_key_unusable',
+  'bot_paused_orders_rejected',
+  'bot_stop_loss',
+  'bot_rental_expiring',
 ] as const;
 export const ZNotificationKind = z.enum(NotificationKinds);
 export type TNotificationKind = z.infer<typeof ZNotificationKind>;
@@ -27,6 +31,11 @@ export interface NotificationParams {
   news: { title: string };
   /** `reason` is a key suspension reason code; the client shows its text. */
   exchange_key_suspended: { exchange: string; reason: string };
+  bot_paused_key_unusable: { symbol: string; exchange: string };
+  bot_paused_orders_rejected: { symbol: string; exchange: string };
+  bot_stop_loss: { symbol: string; exchange: string };
+  /** `rentalId` makes the notice findable, so each rental is told once; `endsAt` is an ISO timestamp. */
+  bot_rental_expiring: { rentalId: string; packageName: string; endsAt: string };
 }
 
 /** Where tapping a notification leads: a path inside the web app, never another site. */

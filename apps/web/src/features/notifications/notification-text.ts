@@ -1,11 +1,13 @@
 import type { TNotification } from '@app/contracts';
 import type { TFunction } from 'i18next';
 import { answerAmount } from '../wallet/amounts';
+import { dateTimeText } from '../wallet/format';
 
-/** A notification's title and body in the member's language, its params filled in (amounts formatted). */
+/** A notification's title and body in the member's language, its params filled in (amounts, dates formatted). */
 export function notificationText(t: TFunction, item: TNotification): { title: string; body: string } {
   const params = { ...item.params };
   if (params.amount) params.amount = answerAmount(params.amount);
+  if (params.endsAt) params.endsAt = dateTimeText(params.endsAt);
   // A suspended key's reason arrives as its code; the key page's text for it says what to do.
   if (item.kind === 'exchange_key_suspended' && params.reason)
     params.reason = t(`exchangeKeys.reason.${params.reason}`);

@@ -4,17 +4,26 @@ import { expireRental, makeRental, paperVenues, pricePathMarket } from '../../..
 import { makeMember } from '../../../../test/fixtures';
 import { createTestDb } from '../../../../test/test-db';
 import type { Db } from '../../../db/database';
+import { createLiveEvents } from '../../../platform/live-events';
 import { createPaperConnector } from '../../exchanges/paper/paper-exchange';
+import {
+  createNotificationService,
+  type NotificationService,
+} from '../../notifications/notifications.service';
 import { createBotsService } from '../bots.service';
 import { createBotEngine } from './bot-engine';
 
 const SYMBOL = 'BTC/USDT';
 let db: Db;
 let drop: () => Promise<void>;
+let notifications: NotificationService;
 const path = pricePathMarket({ [SYMBOL]: '90000' });
 
 beforeAll(async () => {
-  ({ db, drop } = await createTestDb());
+  const testDb = await createTestDb();
+  ({ db, drop } = testDb);
+  // Publishing only issues pg_notify; nothing here listens, so no listener connection opens.
+  notifications = createNotificationService({ db, live: createLiveEvents({ databaseUrl: testDb.url }) });
 });
 afterAll(async () => drop());
 
@@ -50,7 +59,14 @@ async function botOnPaper(overrides: Partial<TCreateBotRequest> = {}) {
 }
 
 const engine = (owner: string, leaseMs = 30_000) =>
-  createBotEngine({ db, venues: paperVenues(db, path.market), owner, leaseMs });
+  createBotEngine({ db, venues: paperVenues(db, path.market), owner, leaseMs, notify: notifications.notify });
+
+/** The member's notifications, as the bell lists them. */
+const noticesOf = async (memberId: string) =>
+  (await notifications.list(memberId, { page: 1, pageSize: 50 })).items.map((n) => ({
+    kind: n.kind,
+    params: n.params,
+  }));
 
 const ordersOf = (botId: string) =>
   db
@@ -141,7 +157,7 @@ describe('a DCA cycle on the paper exchange', () => {
   });
 
   it('closes at the stop loss, below the last safety order', async () => {
-    const { botId } = await botOnPaper({ stopLoss: '3' });
+    const { botId, memberId } = await botOnPaper({ stopLoss: '3' });
     const worker = engine('w-sl');
     for (const price of ['90000', '89100', '88200', '87300']) {
       path.set(SYMBOL, price);
@@ -152,6 +168,12 @@ describe('a DCA cycle on the paper exchange', () => {
     const cycles = await cyclesOf(botId);
     expect(cycles[0]).toMatchObject({ state: 'closed', close_reason: 'stop_loss' });
     expect(Number(cycles[0]!.realized_pnl)).toBeLessThan(0);
+    // Told once, in the step that closed the cycle; the next steps add nothing; nobody else hears of it.
+    await worker.runBot(botId);
+    expect(await noticesOf(memberId)).toEqual([
+      { kind: 'bot_stop_loss', params: { symbol: SYMBOL, exchange: 'paper' } },
+    ]);
+    expect(await noticesOf(await makeMember(db, 'stranger'))).toEqual([]);
     expect((await ordersOf(botId)).map((o) => o.kind)).toEqual([
       'base',
       'safety',
@@ -382,5 +404,44 @@ describe('a tick', () => {
     await other.releaseAll();
     await engine('ticker').tick();
     expect((await ordersOf(theirs.botId)).map((o) => o.kind)).toEqual(['base']);
+  });
+});
+
+describe('pausing a bot tells its member once', () => {
+  it('a bot whose exchange key is unusable pauses and is announced once, however many ticks follow', async () => {
+    const { botId, memberId } = await botOnPaper();
+    // The fixture venues have no usable key anywhere: a bot on a real exchange finds its key unusable.
+    await db.updateTable('bots').set({ exchange: 'binance' }).where('id', '=', botId).execute();
+    const worker = engine('w-key');
+    await worker.runBot(botId);
+    await worker.runBot(botId);
+    await worker.runBot(botId);
+    const bot = await db
+      .selectFrom('bots')
+      .select(['status', 'paused_reason'])
+      .where('id', '=', botId)
+      .executeTakeFirstOrThrow();
+    expect(bot).toEqual({ status: 'paused', paused_reason: 'key_unusable' });
+    expect(await noticesOf(memberId)).toEqual([
+      { kind: 'bot_paused_key_unusable', params: { symbol: SYMBOL, exchange: 'binance' } },
+    ]);
+    expect(await noticesOf(await makeMember(db, 'stranger'))).toEqual([]);
+  });
+
+  it('a bot whose order the exchange keeps refusing pauses and is announced once', async () => {
+    const { botId, memberId } = await botOnPaper();
+    // More than the paper account holds: the exchange refuses the base order every time.
+    await db.updateTable('bots').set({ base_order: '100000000' }).where('id', '=', botId).execute();
+    const worker = engine('w-refused');
+    for (let i = 0; i < 6; i++) await worker.runBot(botId);
+    const bot = await db
+      .selectFrom('bots')
+      .select(['status', 'paused_reason'])
+      .where('id', '=', botId)
+      .executeTakeFirstOrThrow();
+    expect(bot).toEqual({ status: 'paused', paused_reason: 'orders_rejected' });
+    expect(await noticesOf(memberId)).toEqual([
+      { kind: 'bot_paused_orders_rejected', params: { symbol: SYMBOL, exchange: 'paper' } },
+    ]);
   });
 });

@@ -6,6 +6,7 @@ import { activeRentalsOf } from '../../bot-rentals/active-rentals';
 import { clientOrderId } from '../../exchanges/client-order-id';
 import type { Connector, Market, Order } from '../../exchanges/connector';
 import { format, parse } from '../../exchanges/paper/paper-decimal';
+import type { NotificationService } from '../../notifications/notifications.service';
 import { type BotRow, type CycleRow, dcaSettingsOf, type OrderRow } from '../bot-settings';
 import { type DcaSettings, type MarketAssumptions, planDca } from '../dca/dca-plan';
 import { marketAssumptions } from '../market-assumptions';
@@ -40,6 +41,8 @@ export interface BotEngineOptions {
   venues: BotVenues;
   /** This process's name in the leases; unique per running engine. */
   owner: string;
+  /** Tells the member, in the transaction that pauses their bot or closes its cycle at the stop loss. */
+  notify: NotificationService['notify'];
   leaseMs?: number;
   /** How many bots one tick drives at once. */
   concurrency?: number;
@@ -56,6 +59,9 @@ const isRefusal = (error: unknown): error is AppError =>
   error instanceof AppError && error.status >= 400 && error.status < 500;
 
 const isKeyProblem = (error: unknown) => error instanceof AppError && error.code.startsWith('KEY_');
+
+/** Where a bot notification leads: the member's list of bots. Mirrors the web's BotPaths.list. */
+const BOT_LIST_PAGE = '/pages/personal/symbol';
 
 export interface OrderIntent {
   /** null: open a new cycle for this order. */
@@ -147,7 +153,7 @@ function manualIntent(
 }
 
 export function createBotEngine(options: BotEngineOptions) {
-  const { db, venues, owner } = options;
+  const { db, venues, owner, notify } = options;
   const leaseMs = options.leaseMs ?? 30_000;
   const concurrency = options.concurrency ?? 8;
   const now = options.now ?? (() => new Date());
@@ -344,19 +350,31 @@ export function createBotEngine(options: BotEngineOptions) {
     } else if (!working && state === 'closing') {
       state = 'open'; // the exit was refused or only partly filled: the cycle goes on
     }
-    return db
-      .updateTable('bot_cycles')
-      .set({
-        state,
-        base_price: book.basePrice === null ? null : format(book.basePrice),
-        average_entry: book.averageEntry === null ? null : format(book.averageEntry),
-        filled_amount: format(book.entered),
-        safety_orders_filled: book.safetyOrdersFilled,
-        ...closed,
-      })
-      .where('id', '=', cycle.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('bot_cycles')
+        .set({
+          state,
+          base_price: book.basePrice === null ? null : format(book.basePrice),
+          average_entry: book.averageEntry === null ? null : format(book.averageEntry),
+          filled_amount: format(book.entered),
+          safety_orders_filled: book.safetyOrdersFilled,
+          ...closed,
+        })
+        .where('id', '=', cycle.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      // Only the settle that closes the cycle tells the member; a closed cycle is never settled again.
+      if (cycle.state !== 'closed' && closed.close_reason === 'stop_loss') {
+        await notify(trx, {
+          memberId: bot.member_id,
+          kind: 'bot_stop_loss',
+          params: { symbol: bot.symbol, exchange: bot.exchange },
+          link: BOT_LIST_PAGE,
+        });
+      }
+      return updated;
+    });
   }
 
   /** The order a decision places, as an intent. */
@@ -419,13 +437,24 @@ export function createBotEngine(options: BotEngineOptions) {
     await settle(bot, cycle, await ordersOf(cycle.id), market);
   }
 
+  /** Pauses a running bot and tells its member; a bot already paused changes nothing and is not announced again. */
   async function pause(botId: string, reason: 'key_unusable' | 'orders_rejected') {
-    await db
-      .updateTable('bots')
-      .set({ status: 'paused', paused_reason: reason, updated_at: new Date() })
-      .where('id', '=', botId)
-      .where('status', '=', 'running')
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      const paused = await trx
+        .updateTable('bots')
+        .set({ status: 'paused', paused_reason: reason, updated_at: new Date() })
+        .where('id', '=', botId)
+        .where('status', '=', 'running')
+        .returning(['member_id', 'symbol', 'exchange'])
+        .executeTakeFirst();
+      if (!paused) return;
+      await notify(trx, {
+        memberId: paused.member_id,
+        kind: reason === 'key_unusable' ? 'bot_paused_key_unusable' : 'bot_paused_orders_rejected',
+        params: { symbol: paused.symbol, exchange: paused.exchange },
+        link: BOT_LIST_PAGE,
+      });
+    });
   }
 
   /** Reconcile, settle, and (when nothing is working and the bot runs) take one step. Lease must be held. */

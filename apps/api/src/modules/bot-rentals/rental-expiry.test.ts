@@ -1,0 +1,78 @@
+import type { TNotificationPage } from '@app/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeRental } from '../../../test/bot-fixtures';
+import { Client, createTestApp, type TestApp } from '../../../test/test-app';
+
+const DAY_MS = 86_400_000;
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+async function memberIdOf(username: string): Promise<string> {
+  const row = await t.db
+    .selectFrom('members')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A rental of the member that ends `days` from now. */
+async function rentalEndingIn(memberId: string, days: number): Promise<string> {
+  const id = await makeRental(t.db, memberId);
+  await t.db
+    .updateTable('bot_rentals')
+    .set({ ends_at: new Date(Date.now() + days * DAY_MS) })
+    .where('id', '=', id)
+    .execute();
+  return id;
+}
+
+/** The rental expiry notices the member's bell lists. */
+async function expiryNoticesOf(username: string) {
+  const client = new Client(t.app);
+  await client.login(username);
+  const { status, body } = await client.get<TNotificationPage>('/api/notifications?page=1&pageSize=50');
+  expect(status).toBe(200);
+  return body.items.filter((n) => n.kind === 'bot_rental_expiring');
+}
+
+describe('rental expiry notices', () => {
+  it('tells the member once about each rental ending within three days, and nobody else', async () => {
+    const memberId = await memberIdOf('kevin01');
+    const soon = await rentalEndingIn(memberId, 2);
+    await rentalEndingIn(memberId, 10); // not yet due
+    await rentalEndingIn(memberId, -1); // already ended: too late to tell
+
+    const notices = t.app.rentalExpiryNotices;
+    // Runs side by side and a re-run still write one notice per rental.
+    await Promise.all([notices.notifyExpiring(), notices.notifyExpiring()]);
+    expect(await notices.notifyExpiring()).toEqual({ notified: 0 });
+
+    const told = await expiryNoticesOf('kevin01');
+    expect(told).toHaveLength(1);
+    const endsAt = await t.db
+      .selectFrom('bot_rentals')
+      .select('ends_at')
+      .where('id', '=', soon)
+      .executeTakeFirstOrThrow();
+    expect(told[0]).toMatchObject({
+      params: { rentalId: soon, packageName: 'Test package', endsAt: endsAt.ends_at.toISOString() },
+      link: '/pages/trade/mytrade',
+      read: false,
+    });
+    expect(await expiryNoticesOf('jacky01')).toEqual([]);
+  });
+
+  it('tells about a rental once it comes within three days, not before', async () => {
+    const memberId = await memberIdOf('henry01');
+    const rental = await rentalEndingIn(memberId, 5);
+    const notices = t.app.rentalExpiryNotices;
+    expect(await notices.notifyExpiring()).toEqual({ notified: 0 });
+    expect(await notices.notifyExpiring(new Date(Date.now() + 3 * DAY_MS))).toEqual({ notified: 1 });
+    expect((await expiryNoticesOf('henry01')).map((n) => n.params.rentalId)).toEqual([rental]);
+  });
+});
