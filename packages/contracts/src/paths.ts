@@ -77,6 +77,7 @@ export const Paths = {
   tradingOrderCancel: '/api/trading/orders/:id/cancel',
   tradingPositionClose: '/api/trading/positions/close',
   tradingLeverage: '/api/trading/leverage',
+  tradingPositionMargin: '/api/trading/positions/margin',
 
   bots: '/api/bots',
   botPreview: '/api/bots/preview',

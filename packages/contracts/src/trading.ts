@@ -119,3 +119,12 @@ export const ZLeverageRequest = z.object({
   marginMode: ZMarginMode,
 });
 export type TLeverageRequest = z.infer<typeof ZLeverageRequest>;
+
+/** adjmargin: move an amount (quote currency) into or out of an isolated perpetual position's margin. */
+export const ZPositionMarginRequest = z.object({
+  exchange: ZTradingExchange,
+  symbol: ZMarketSymbol.refine((s) => s.includes(':'), { message: 'EXCHANGE_MARKET_TYPE_UNSUPPORTED' }),
+  direction: z.enum(['add', 'reduce']),
+  amount: ZTradeDecimal,
+});
+export type TPositionMarginRequest = z.infer<typeof ZPositionMarginRequest>;

@@ -107,6 +107,12 @@ export interface OrderRequest {
   reduceOnly?: boolean;
 }
 
+export interface MarginChange {
+  direction: 'add' | 'reduce';
+  /** A positive decimal in the quote currency. */
+  amount: string;
+}
+
 export interface OrderFee {
   asset: string;
   amount: string;
@@ -165,4 +171,10 @@ export interface Connector extends MarketData {
   setLeverage(symbol: string, leverage: number): Promise<void>;
   /** Perpetuals only. */
   setMarginMode(symbol: string, mode: MarginMode): Promise<void>;
+  /**
+   * Perpetuals only: moves `change.amount` (quote currency) from the free balance into the isolated margin of
+   * the open position, or back out. MARGIN_CROSS_NOT_ADJUSTABLE on cross margin, POSITION_NOT_FOUND without
+   * a position, MARGIN_REDUCE_TOO_MUCH when the rest would not cover the position's margin requirement.
+   */
+  adjustMargin(symbol: string, change: MarginChange): Promise<void>;
 }

@@ -31,6 +31,7 @@ describe('manual trading', () => {
       ['POST', '/api/trading/orders/00000000-0000-4000-8000-000000000000/cancel'],
       ['POST', '/api/trading/positions/close'],
       ['POST', '/api/trading/leverage'],
+      ['POST', '/api/trading/positions/margin'],
     ] as const) {
       const res = method === 'GET' ? await visitor.get(url) : await visitor.move(url, {});
       expect(res.status, url).toBe(401);
@@ -156,5 +157,58 @@ describe('manual trading', () => {
     expect(after.positions).toEqual([]);
     const none = await alice.move('/api/trading/positions/close', { exchange: 'paper', symbol });
     expect(none.body).toMatchObject({ code: 'POSITION_NOT_FOUND' });
+  });
+
+  it("moves isolated margin of the member's own position once per key; strangers and bad input change nothing", async () => {
+    const symbol = 'ETH/USDT:USDT';
+    const account = async (client: Client) =>
+      (await client.get<TTradingAccount>('/api/trading/account?exchange=paper&marketType=perpetual')).body;
+    const usdt = (a: TTradingAccount) => a.balances.find((b) => b.asset === 'USDT');
+    await alice.post('/api/trading/leverage', {
+      exchange: 'paper',
+      symbol,
+      leverage: 5,
+      marginMode: 'isolated',
+    });
+    await alice.move('/api/trading/orders', {
+      exchange: 'paper',
+      marketType: 'perpetual',
+      symbol,
+      side: 'sell',
+      type: 'market',
+      amount: '0.1',
+    });
+    const before = await account(alice);
+    const body = { exchange: 'paper', symbol, direction: 'add', amount: '25' };
+    const key = crypto.randomUUID();
+    for (let i = 0; i < 2; i++) {
+      const res = await alice.move('/api/trading/positions/margin', body, key);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    const added = await account(alice);
+    expect(Number(usdt(added)!.used) - Number(usdt(before)!.used)).toBeCloseTo(25, 8);
+    // A short with more margin is liquidated further up.
+    expect(Number(added.positions[0]!.liquidationPrice)).toBeGreaterThan(
+      Number(before.positions[0]!.liquidationPrice),
+    );
+
+    const bob = new Client(t.app);
+    await bob.login('bobby01');
+    const stranger = await bob.move('/api/trading/positions/margin', { ...body, direction: 'reduce' });
+    expect(stranger.body).toMatchObject({ code: 'POSITION_NOT_FOUND' });
+    for (const [bad, code] of [
+      [{ ...body, amount: 'abc' }, 'VALIDATION_FAILED'],
+      [{ ...body, amount: '0' }, 'VALIDATION_FAILED'],
+      [{ ...body, direction: 'sideways' }, 'VALIDATION_FAILED'],
+      [{ ...body, symbol: 'ETH/USDT' }, 'VALIDATION_FAILED'],
+      [{ ...body, direction: 'reduce', amount: '25.01' }, 'MARGIN_REDUCE_TOO_MUCH'],
+    ] as const) {
+      const res = await alice.move('/api/trading/positions/margin', bad);
+      expect(res.body, JSON.stringify(bad)).toMatchObject({ code });
+    }
+    // The mark moves on with time; the balances and the liquidation price must not.
+    const after = await account(alice);
+    expect(after.balances).toEqual(added.balances);
+    expect(after.positions[0]!.liquidationPrice).toBe(added.positions[0]!.liquidationPrice);
   });
 });

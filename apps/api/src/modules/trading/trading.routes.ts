@@ -4,6 +4,7 @@ import {
   ZLeverageRequest,
   ZOk,
   ZPlaceOrderRequest,
+  ZPositionMarginRequest,
   ZTradeOrder,
   ZTradeOrdersQuery,
   ZTradingAccount,
@@ -97,6 +98,18 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRoutesOptions> = async 
     },
     async (request) => {
       await o.trading.setLeverage(me(request), request.body);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    Paths.tradingPositionMargin,
+    {
+      config: places,
+      schema: { tags, body: ZPositionMarginRequest, response: { 200: ZOk } },
+    },
+    async (request) => {
+      await o.trading.adjustPositionMargin(me(request), request.body);
       return { ok: true as const };
     },
   );

@@ -4,6 +4,7 @@ import type {
   TMarketType,
   TPage,
   TPlaceOrderRequest,
+  TPositionMarginRequest,
   TTradeOrder,
   TTradeOrdersQuery,
   TTradingAccount,
@@ -221,6 +222,15 @@ export function createTradingService({ db, venues }: { db: Db; venues: TradingVe
       const connector = await venues.connectorFor(memberId, request.exchange);
       await connector.setMarginMode(request.symbol, request.marginMode);
       await connector.setLeverage(request.symbol, request.leverage);
+    },
+
+    /** adjmargin by amount: into or out of the isolated margin of the member's own open position. */
+    async adjustPositionMargin(memberId: string, request: TPositionMarginRequest): Promise<void> {
+      const connector = await venues.connectorFor(memberId, request.exchange);
+      await connector.adjustMargin(request.symbol, {
+        direction: request.direction,
+        amount: request.amount,
+      });
     },
   };
 }

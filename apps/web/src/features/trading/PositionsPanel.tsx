@@ -1,4 +1,11 @@
-import type { TClosePositionRequest, TTradeOrder, TTradePosition, TTradingExchange } from '@app/contracts';
+import type {
+  TClosePositionRequest,
+  TOk,
+  TPositionMarginRequest,
+  TTradeOrder,
+  TTradePosition,
+  TTradingExchange,
+} from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tag } from 'antd-mobile';
 import { useState } from 'react';
@@ -8,6 +15,7 @@ import { useIdempotentMutation } from '../../shared/idempotency';
 import type { ReceiptRow } from '../../shared/ReceiptRows';
 import { errorCodeOf } from '../wallet/error-code';
 import { ConfirmSheet } from './ConfirmSheet';
+import { MarginSheet } from './MarginSheet';
 import styles from './PositionsPanel.module.css';
 import { Empty, Section } from './Section';
 import { decimalText, signOf } from './trade-decimal';
@@ -32,12 +40,14 @@ function pnlClass(value: string): string {
   return (sign > 0 ? styles.up : sign < 0 ? styles.down : '') ?? '';
 }
 
-/** Open perpetual positions of the venue, each with Close (confirm, then CloseOrder). */
+/** Open perpetual positions of the venue, each with Close (confirm, then CloseOrder) and, when isolated, Margin. */
 export function PositionsPanel({ exchange, positions, error, onRetry, onPick }: PositionsPanelProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [closing, setClosing] = useState<TTradePosition | null>(null);
   const [closeError, setCloseError] = useState<string | null>(null);
+  const [adjusting, setAdjusting] = useState<TTradePosition | null>(null);
+  const [marginError, setMarginError] = useState<string | null>(null);
 
   const close = useIdempotentMutation<TClosePositionRequest, TTradeOrder>(
     (body, key) => tradingApi.closePosition(body, key),
@@ -48,6 +58,18 @@ export function PositionsPanel({ exchange, positions, error, onRetry, onPick }: 
         void queryClient.invalidateQueries({ queryKey: tradingKeys.all });
       },
       onError: (failure) => setCloseError(errorCodeOf(failure)),
+    },
+  );
+
+  const adjust = useIdempotentMutation<TPositionMarginRequest, TOk>(
+    (body, key) => tradingApi.adjustMargin(body, key),
+    {
+      onSuccess: () => {
+        setAdjusting(null);
+        showToast(t('positionMargin.done'));
+        void queryClient.invalidateQueries({ queryKey: tradingKeys.all });
+      },
+      onError: (failure) => setMarginError(errorCodeOf(failure)),
     },
   );
 
@@ -112,6 +134,18 @@ export function PositionsPanel({ exchange, positions, error, onRetry, onPick }: 
                   <dd>{decimalText(p.liquidationPrice)}</dd>
                 </div>
                 <div className={styles.action}>
+                  {p.marginMode === 'isolated' ? (
+                    <Button
+                      size="small"
+                      fill="none"
+                      onClick={() => {
+                        setMarginError(null);
+                        setAdjusting(p);
+                      }}
+                    >
+                      {t('positionMargin.open')}
+                    </Button>
+                  ) : null}
                   <Button
                     size="small"
                     color="primary"
@@ -140,6 +174,15 @@ export function PositionsPanel({ exchange, positions, error, onRetry, onPick }: 
         onCancel={() => setClosing(null)}
         onConfirm={() => {
           if (closing) close.mutate({ exchange, symbol: closing.symbol });
+        }}
+      />
+      <MarginSheet
+        position={adjusting}
+        loading={adjust.isPending}
+        error={marginError}
+        onCancel={() => setAdjusting(null)}
+        onSubmit={(change) => {
+          if (adjusting) adjust.mutate({ exchange, symbol: adjusting.symbol, ...change });
         }}
       />
     </Section>

@@ -147,6 +147,12 @@ beforeEach(() => {
           }
           case `POST ${Paths.tradingLeverage}`:
             return { body: { ok: true } };
+          case `POST ${Paths.tradingPositionMargin}`: {
+            const refusal = refusals.shift();
+            if (refusal)
+              return { status: refusal.status, body: { code: refusal.code, message: refusal.code } };
+            return { body: { ok: true } };
+          }
           case `POST ${Paths.tradingPositionClose}`: {
             positions = [];
             return {
@@ -331,5 +337,43 @@ describe('trade page', () => {
     expect(sent?.body).toEqual({ exchange: 'paper', symbol: 'BTC/USDT:USDT' });
     expect(sent?.key).toMatch(uuid);
     expect(await screen.findByText('No open position.')).toBeTruthy();
+  });
+
+  it('adjusts the margin of an isolated position from its sheet, showing a refusal in place', async () => {
+    positions = [{ ...longPosition, marginMode: 'isolated' }];
+    openTrade('exchange=paper&symbol=BTC/USDT:USDT');
+    const position = await screen.findByTestId('position-BTC/USDT:USDT');
+    fireEvent.click(within(position).getByRole('button', { name: 'Adjust margin' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Adjust margin of BTC/USDT:USDT' });
+    fireEvent.click(within(sheet).getByRole('radio', { name: 'Reduce' }));
+    fireEvent.change(within(sheet).getByLabelText('Amount'), { target: { value: 'abc' } });
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Reduce margin' }));
+    expect(await within(sheet).findByRole('alert')).toBeTruthy();
+    expect(posts(Paths.tradingPositionMargin)).toHaveLength(0);
+
+    refusals = [{ status: 400, code: 'MARGIN_REDUCE_TOO_MUCH' }];
+    fireEvent.change(within(sheet).getByLabelText('Amount'), { target: { value: '500' } });
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Reduce margin' }));
+    expect((await within(sheet).findByTestId('margin-error')).textContent).toBe(
+      'The margin cannot go below what the position needs: reduce by less.',
+    );
+    fireEvent.change(within(sheet).getByLabelText('Amount'), { target: { value: '50' } });
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Reduce margin' }));
+    await waitFor(() => expect(posts(Paths.tradingPositionMargin)).toHaveLength(2));
+    const sent = posts(Paths.tradingPositionMargin)[1];
+    expect(sent?.body).toEqual({
+      exchange: 'paper',
+      symbol: 'BTC/USDT:USDT',
+      direction: 'reduce',
+      amount: '50',
+    });
+    expect(sent?.key).toMatch(uuid);
+    await waitFor(() => expect(screen.queryByTestId('margin-sheet')).toBeNull());
+  });
+
+  it('offers no margin adjustment on a cross position', async () => {
+    openTrade('exchange=paper&symbol=BTC/USDT:USDT');
+    const position = await screen.findByTestId('position-BTC/USDT:USDT');
+    expect(within(position).queryByRole('button', { name: 'Adjust margin' })).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import {
   type TLeverageRequest,
   type TMarketType,
   type TPlaceOrderRequest,
+  type TPositionMarginRequest,
   type TTradingExchange,
   ZMarketList,
   ZOk,
@@ -76,4 +77,7 @@ export const tradingApi = {
     api.post(Paths.tradingPositionClose, ZTradeOrder, body, { idempotencyKey, handled: shownInPlace }),
   /** setmargin / adjmargin. */
   setLeverage: (body: TLeverageRequest) => api.post(Paths.tradingLeverage, ZOk, body),
+  /** adjmargin by amount: into or out of an isolated position's margin. */
+  adjustMargin: (body: TPositionMarginRequest, idempotencyKey: string) =>
+    api.post(Paths.tradingPositionMargin, ZOk, body, { idempotencyKey, handled: shownInPlace }),
 };

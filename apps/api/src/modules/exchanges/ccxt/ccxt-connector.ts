@@ -26,6 +26,7 @@ import { guarded } from './errors';
 import { validateLeverage, validateOrderRequest } from './order-validation';
 import {
   accountMarginMode,
+  changeIsolatedMargin,
   fetchByClientOrderId,
   maxLeverage,
   readKeyRights,
@@ -45,6 +46,16 @@ export interface CcxtConnectorOptions {
  * `guarded`, so a failure is always an AppError with an exchange code; orders are checked against the market
  * before they are sent and are idempotent by client order id.
  */
+/** An exchange's refusal of the request itself, not of the key, the symbol or the connection. */
+function refusesReduction(error: unknown): boolean {
+  return (
+    error instanceof ccxt.ExchangeError &&
+    !(error instanceof ccxt.AuthenticationError) &&
+    !(error instanceof ccxt.PermissionDenied) &&
+    !(error instanceof ccxt.BadSymbol)
+  );
+}
+
 export function createCcxtConnector(options: CcxtConnectorOptions): Connector {
   const id = options.exchange;
   const exchange: Exchange = createCcxtExchange(id, options.credentials, options.urls?.api);
@@ -252,6 +263,25 @@ export function createCcxtConnector(options: CcxtConnectorOptions): Connector {
       call(async () => {
         const market = await perpetual(symbol);
         await switchMarginMode(id, exchange, market, mode);
+      }),
+
+    adjustMargin: (symbol, change) =>
+      call(async () => {
+        const market = await perpetual(symbol);
+        // Checked here, so every venue refuses alike (the exchanges' own refusals differ in wording).
+        const [position] = await connector.positions([market.symbol]);
+        if (!position) throw new AppError('POSITION_NOT_FOUND', `No ${symbol} position`, { symbol });
+        if (position.marginMode === 'cross') throw new AppError('MARGIN_CROSS_NOT_ADJUSTABLE');
+        try {
+          await changeIsolatedMargin(id, exchange, market, change);
+        } catch (error) {
+          // Position and mode are checked above, so the exchange refusing a reduction (each words it its own
+          // way: binance -4051, bybit 110012, gate INSUFFICIENT_AVAILABLE) means it would leave too little.
+          if (change.direction === 'reduce' && refusesReduction(error)) {
+            throw new AppError('MARGIN_REDUCE_TOO_MUCH', `${id}: reduce by less`, { symbol });
+          }
+          throw error;
+        }
       }),
   };
   return connector;

@@ -212,6 +212,35 @@ export function describeConnectorScenarios(p: ScenarioParams) {
       );
     });
 
+    it('adds isolated margin to an open position and takes it out again, refusing too much and cross', async () => {
+      const symbol = 'BTC/USDT:USDT';
+      const change = (direction: 'add' | 'reduce', amount: string) =>
+        connector.adjustMargin(symbol, { direction, amount });
+      await connector.setMarginMode(symbol, 'isolated');
+      await expectCode(change('add', '10'), 'POSITION_NOT_FOUND');
+      await connector.placeOrder({
+        symbol,
+        type: 'market',
+        side: 'buy',
+        amount: p.perpetualAmount,
+        clientOrderId: cid(p.exchange),
+      });
+      const added = () => dec(mock.state.positions.get(symbol)?.addedMargin ?? '0');
+      const usedBefore = mock.state.futuresBalance().used;
+      await change('add', '50');
+      expect(added()).toBe(dec('50'));
+      expect(dec(mock.state.futuresBalance().used) - dec(usedBefore)).toBe(50n * 10n ** 18n);
+      await change('reduce', '20');
+      expect(added()).toBe(dec('30'));
+      await expectCode(change('reduce', '31'), 'MARGIN_REDUCE_TOO_MUCH');
+      expect(added()).toBe(dec('30'));
+
+      await connector.setMarginMode(symbol, 'cross');
+      const sent = mock.requests.length;
+      await expectCode(change('add', '10'), 'MARGIN_CROSS_NOT_ADJUSTABLE');
+      expect(mock.requests.slice(sent).some((r) => r.method === 'POST')).toBe(false);
+    });
+
     it('refuses leverage beyond the market limit before asking the exchange to set it', async () => {
       await expectCode(
         connector.setLeverage('BTC/USDT:USDT', p.maxLeverage + 1),

@@ -101,3 +101,29 @@ export async function accountMarginMode(
   };
   return answer.result?.marginMode === 'ISOLATED_MARGIN' ? 'isolated' : 'cross';
 }
+
+/**
+ * Adds margin to or removes it from an isolated USDT perpetual position (amount in USDT). Binance and gate
+ * through ccxt's addMargin / reduceMargin; ccxt has neither for bybit, whose v5 add-margin takes a signed
+ * amount.
+ */
+export async function changeIsolatedMargin(
+  id: CcxtExchangeId,
+  exchange: Exchange,
+  market: CcxtMarket,
+  change: { direction: 'add' | 'reduce'; amount: string },
+): Promise<void> {
+  const adding = change.direction === 'add';
+  if (id === 'bybit') {
+    await implicit(exchange).privatePostV5PositionAddMargin!({
+      category: 'linear',
+      symbol: market.id,
+      margin: adding ? change.amount : `-${change.amount}`,
+      positionIdx: 0,
+    });
+    return;
+  }
+  const amount = Number(change.amount);
+  if (adding) await exchange.addMargin(market.symbol, amount);
+  else await exchange.reduceMargin(market.symbol, amount);
+}

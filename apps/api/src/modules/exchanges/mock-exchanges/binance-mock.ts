@@ -360,6 +360,22 @@ export function binanceHandler(
       engine.setMarginMode(m.symbol, mode);
       return ok({ code: 200, msg: 'success' });
     }
+    if (route === 'POST /positionMargin') {
+      const m = marketOf(params.get('symbol'));
+      if (!m) return fail(400, -1121, 'Invalid symbol.');
+      const amount = params.get('amount') ?? '0';
+      const adding = params.get('type') === '1';
+      const refused = engine.adjustMargin(m.symbol, adding ? amount : `-${amount}`);
+      if (refused === 'NO_POSITION') return fail(400, -4046, 'No position.');
+      if (refused === 'CROSS') return fail(400, -4047, 'Cannot add position margin: position is 0.');
+      if (refused) return fail(400, -4051, 'Isolated balance insufficient.');
+      return ok({
+        amount: Number(amount),
+        code: 200,
+        msg: 'Successfully modify position margin.',
+        type: adding ? 1 : 2,
+      });
+    }
     if (route === 'POST /order') {
       const m = marketOf(params.get('symbol'));
       if (!m) return fail(400, -1121, 'Invalid symbol.');

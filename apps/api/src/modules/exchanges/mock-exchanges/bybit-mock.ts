@@ -388,6 +388,15 @@ export function bybitHandler(
       }
       return ok({ reasons: [] });
     }
+    if (route === 'POST /v5/position/add-margin') {
+      const m = marketOf(params.symbol);
+      if (!m) return envelope(10001, 'params error: symbol invalid');
+      const refused = engine.adjustMargin(m.symbol, String(params.margin));
+      if (refused === 'NO_POSITION') return envelope(110009, 'position does not exist');
+      if (refused === 'CROSS') return envelope(110026, 'cross/isolated margin mode is not modified');
+      if (refused) return envelope(110012, 'Available balance not enough');
+      return ok({ category: 'linear', symbol: id(m), positionIdx: 0, positionIM: '0' });
+    }
     if (route === 'POST /v5/order/create') {
       const m = marketOf(params.symbol);
       if (!m) return envelope(10001, 'params error: symbol invalid');

@@ -364,11 +364,16 @@ export function gateHandler(
     if (route === 'GET /futures/usdt/positions') {
       return ok(engine.markets.filter((m) => m.perpetual && engine.positions.has(m.symbol)).map(position));
     }
-    const positionMatch = route.match(/^(GET|POST) \/futures\/usdt\/positions\/(\w+)(\/leverage)?$/);
+    const positionMatch = route.match(/^(GET|POST) \/futures\/usdt\/positions\/(\w+)(\/leverage|\/margin)?$/);
     if (positionMatch && positionMatch[2] !== 'cross_mode') {
       const m = perpMarket(positionMatch[2]);
       if (!m) return fail(404, 'CONTRACT_NOT_FOUND', 'Contract not found');
-      if (positionMatch[3]) {
+      if (positionMatch[3] === '/margin') {
+        const refused = engine.adjustMargin(m.symbol, q.get('change') ?? '0');
+        if (refused === 'NO_POSITION') return fail(400, 'POSITION_EMPTY', 'Position is empty');
+        if (refused === 'CROSS') return fail(400, 'POSITION_CROSS_MARGIN', 'Position is in cross margin');
+        if (refused) return fail(400, 'INSUFFICIENT_AVAILABLE', 'Insufficient available balance');
+      } else if (positionMatch[3]) {
         const leverage = Number(q.get('leverage'));
         const cross = leverage === 0;
         const value = cross ? Number(q.get('cross_leverage_limit')) : leverage;

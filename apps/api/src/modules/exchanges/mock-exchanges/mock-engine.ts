@@ -46,6 +46,8 @@ export interface MockPosition {
   entryPrice: string;
   leverage: number;
   marginMode: 'cross' | 'isolated';
+  /** Isolated margin added by amount on top of the initial margin (adjust margin); absent is none. */
+  addedMargin?: string;
 }
 
 export interface KeyRights {
@@ -168,6 +170,7 @@ export function createMockEngine(options: EngineOptions = {}) {
       const m = market(p.symbol)!;
       const size = dec(p.size);
       used += div(notional(m, size < 0n ? -size : size, dec(p.entryPrice)), BigInt(p.leverage) * 10n ** 18n);
+      used += dec(p.addedMargin ?? '0');
     }
     for (const o of orders) {
       const m = market(o.symbol)!;
@@ -213,6 +216,7 @@ export function createMockEngine(options: EngineOptions = {}) {
       entryPrice: str(entry),
       leverage: settings.leverage,
       marginMode: settings.marginMode,
+      addedMargin: current?.addedMargin,
     });
   }
 
@@ -284,6 +288,20 @@ export function createMockEngine(options: EngineOptions = {}) {
       leverage.set(symbol, { ...settingsOf(symbol), marginMode: mode });
       const p = positions.get(symbol);
       if (p) p.marginMode = mode;
+    },
+    /**
+     * Moves a signed USDT amount into (positive) or out of an isolated position's margin. Only what was
+     * added can come out again: the initial margin stays. Null when done, else why not.
+     */
+    adjustMargin(symbol: string, delta: string): 'NO_POSITION' | 'CROSS' | 'INSUFFICIENT' | null {
+      const p = positions.get(symbol);
+      if (!p) return 'NO_POSITION';
+      if (p.marginMode !== 'isolated') return 'CROSS';
+      const change = dec(delta);
+      const added = dec(p.addedMargin ?? '0') + change;
+      if (added < 0n || change > futures.wallet - marginInUse()) return 'INSUFFICIENT';
+      p.addedMargin = str(added);
+      return null;
     },
     balances() {
       return [...spot.entries()].map(([asset, b]) => ({ asset, free: str(b.free), locked: str(b.locked) }));

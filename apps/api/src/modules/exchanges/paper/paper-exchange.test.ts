@@ -610,3 +610,61 @@ describe('paper exchange: idempotency, concurrency, restart', () => {
     });
   });
 });
+
+describe('paper exchange: isolated margin by amount (adjmargin)', () => {
+  it('adds and reduces margin against free, moves the liquidation price, refuses too much and cross', async () => {
+    const { paper } = setup(await makeMember(db, 'paper'));
+    const symbol = 'BTC/USDT:USDT';
+    const add = (amount: string) => paper.adjustMargin(symbol, { direction: 'add', amount });
+    const reduce = (amount: string) => paper.adjustMargin(symbol, { direction: 'reduce', amount });
+    expect(await refusal(add('10'))).toBe('POSITION_NOT_FOUND');
+    await paper.setMarginMode(symbol, 'isolated');
+    await paper.setLeverage(symbol, 10);
+    await paper.placeOrder({ symbol, type: 'market', side: 'buy', amount: '0.05', clientOrderId: 'o' });
+    const opened = await balance(paper, 'perpetual', 'USDT');
+    const [first] = await paper.positions();
+    const liq0 = parse(first!.liquidationPrice!);
+
+    await add('100');
+    const added = await balance(paper, 'perpetual', 'USDT');
+    expect(added).toMatchObject({
+      free: format(parse(opened.free) - parse('100')),
+      used: format(parse(opened.used) + parse('100')),
+      total: opened.total,
+    });
+    const [more] = await paper.positions();
+    // More margin: a long is liquidated further down.
+    expect(parse(more!.liquidationPrice!)).toBeLessThan(liq0);
+
+    await reduce('60');
+    expect((await balance(paper, 'perpetual', 'USDT')).used).toBe(format(parse(opened.used) + parse('40')));
+    const [less] = await paper.positions();
+    expect(parse(less!.liquidationPrice!)).toBeGreaterThan(parse(more!.liquidationPrice!));
+    expect(parse(less!.liquidationPrice!)).toBeLessThan(liq0);
+
+    // Only the 40 added on top of the initial margin can come out; a refusal changes nothing.
+    const beforeRefusal = await balance(paper, 'perpetual', 'USDT');
+    expect(await refusal(reduce('40.01'))).toBe('MARGIN_REDUCE_TOO_MUCH');
+    expect(await refusal(add('1000000'))).toBe('EXCHANGE_INSUFFICIENT_BALANCE');
+    expect(await balance(paper, 'perpetual', 'USDT')).toEqual(beforeRefusal);
+    await reduce('40');
+    expect(await balance(paper, 'perpetual', 'USDT')).toEqual(opened);
+    expect((await paper.positions())[0]!.liquidationPrice).toBe(first!.liquidationPrice);
+
+    const cross = 'ETH/USDT:USDT';
+    await paper.setMarginMode(cross, 'cross');
+    await paper.placeOrder({
+      symbol: cross,
+      type: 'market',
+      side: 'sell',
+      amount: '0.1',
+      clientOrderId: 'c',
+    });
+    expect(await refusal(paper.adjustMargin(cross, { direction: 'add', amount: '5' }))).toBe(
+      'MARGIN_CROSS_NOT_ADJUSTABLE',
+    );
+    expect(await refusal(paper.adjustMargin('BTC/USDT', { direction: 'add', amount: '5' }))).toBe(
+      'EXCHANGE_MARKET_TYPE_UNSUPPORTED',
+    );
+  });
+});

@@ -7,6 +7,7 @@ import type {
   Balance,
   Candle,
   Connector,
+  MarginChange,
   MarginMode,
   Market,
   MarketData,
@@ -1014,6 +1015,47 @@ export function createPaperConnector(options: PaperConnectorOptions): PaperConne
         await trx
           .updateTable('paper_positions')
           .set({ margin_mode: mode, updated_at: new Date(clock()) })
+          .where('id', '=', pos.id)
+          .execute();
+      });
+    },
+
+    /**
+     * Moves the amount between the free quote balance and the position's isolated margin; the liquidation
+     * price follows, since it is computed from the margin. A reduction must leave at least the initial
+     * margin at the entry price (notional / leverage), as a fresh position of this size would need.
+     */
+    async adjustMargin(symbol: string, change: MarginChange): Promise<void> {
+      const rules = await perpetualRules(symbol);
+      const amount = tryParse(change.amount);
+      if (amount === null || amount <= ZERO) {
+        throw new AppError('AMOUNT_NOT_POSITIVE', 'The amount is a positive decimal');
+      }
+      await withAccount(async (trx) => {
+        const pos = await positionRow(trx, symbol);
+        if (!pos.side || !pos.entry_price || parse(pos.contracts) === ZERO) {
+          throw new AppError('POSITION_NOT_FOUND', `No ${symbol} position`, { symbol });
+        }
+        if (pos.margin_mode !== 'isolated') throw new AppError('MARGIN_CROSS_NOT_ADJUSTABLE');
+        const margin = parse(pos.margin);
+        const quote = rules.market.quote;
+        if (change.direction === 'add') {
+          await requireFree(trx, 'perpetual', quote, amount);
+        } else {
+          const notional = mul(mul(parse(pos.contracts), rules.contractSize), parse(pos.entry_price), 'up');
+          const required = divide(notional, BigInt(pos.leverage), 'up');
+          if (margin - amount < required) {
+            throw new AppError('MARGIN_REDUCE_TOO_MUCH', `At most ${format(max(ZERO, margin - required))}`, {
+              symbol,
+              maxReduce: format(max(ZERO, margin - required)),
+            });
+          }
+        }
+        const delta = change.direction === 'add' ? amount : -amount;
+        await adjust(trx, 'perpetual', quote, -delta, delta);
+        await trx
+          .updateTable('paper_positions')
+          .set({ margin: format(margin + delta), updated_at: new Date(clock()) })
           .where('id', '=', pos.id)
           .execute();
       });
