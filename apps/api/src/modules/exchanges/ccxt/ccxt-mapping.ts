@@ -15,6 +15,7 @@ import type {
   MarginMode,
   Market,
   Order,
+  OrderFee,
   OrderStatus,
   Position,
   Ticker,
@@ -117,6 +118,22 @@ const statuses: Record<string, OrderStatus> = {
   rejected: 'rejected',
 };
 
+/**
+ * The order's fee. Gate states its fee next to a GT-point fee and a rebate, usually both zero; ccxt then
+ * lists all three under `fees` and leaves `fee` empty, so the one entry that is not zero is the fee.
+ */
+function orderFee(exchange: Exchange, o: CcxtOrder): OrderFee | null {
+  const charged = o.fee?.currency
+    ? o.fee
+    : (() => {
+        // ccxt fills `fees` on parsed orders but leaves it out of its Order type.
+        const fees = (o as CcxtOrder & { fees?: CcxtOrder['fee'][] }).fees ?? [];
+        const nonZero = fees.filter((f) => f?.currency && decimalText(exchange, f.cost) !== '0');
+        return nonZero.length === 1 ? nonZero[0] : undefined;
+      })();
+  return charged?.currency ? { asset: charged.currency, amount: decimalText(exchange, charged.cost) } : null;
+}
+
 export function toOrder(exchange: Exchange, o: CcxtOrder, fallbackClientOrderId = ''): Order {
   const type = o.type === 'market' ? 'market' : 'limit';
   const filled = decimalText(exchange, o.filled);
@@ -131,7 +148,7 @@ export function toOrder(exchange: Exchange, o: CcxtOrder, fallbackClientOrderId 
     filled,
     averagePrice: filled === '0' ? null : nullableText(exchange, o.average ?? o.price),
     status: statuses[o.status ?? ''] ?? 'open',
-    fee: o.fee?.currency ? { asset: o.fee.currency, amount: decimalText(exchange, o.fee.cost) } : null,
+    fee: orderFee(exchange, o),
     reduceOnly: o.reduceOnly === true,
     createdAt: new Date(o.timestamp ?? Date.now()),
   };

@@ -21,6 +21,12 @@ export interface ScenarioParams {
   maxLeverage: number;
   /** Whether a request is an order placement, to prove a refused order never reached the exchange. */
   isOrderPlacement: (method: string, path: string) => boolean;
+  /**
+   * Which order answers state the fee, as ccxt parses them. Binance lists a spot order's commission only
+   * in the fills of the placement's answer (not when the order is queried later) and never on futures
+   * orders; gate states no fee on futures orders.
+   */
+  statesFee: { queriedSpotOrder: boolean; perpetualOrder: boolean };
 }
 
 const credentials = { apiKey: 'mock-key-4f2a', secret: 'mock-secret-9c1d77e0', passphrase: undefined };
@@ -121,7 +127,9 @@ export function describeConnectorScenarios(p: ScenarioParams) {
       mock.setPrice('BTC/USDT', '58999.99');
       const filled = await connector.fetchOrder('BTC/USDT', { id: buy.id });
       expect(filled).toMatchObject({ status: 'closed', filled: '0.01', averagePrice: '59000' });
-      expect(await total('BTC')).toBe(btcBefore + dec('0.01'));
+      // The mocks charge a 0.1% spot taker fee in the coin received: 0.00001 of the 0.01 BTC bought.
+      expect(filled?.fee).toEqual(p.statesFee.queriedSpotOrder ? { asset: 'BTC', amount: '0.00001' } : null);
+      expect(await total('BTC')).toBe(btcBefore + dec('0.01') - dec('0.00001'));
       expect(await total('USDT')).toBe(usdtBefore - dec('590'));
       expect((await connector.balances('spot')).find((b) => b.asset === 'USDT')?.used).toBe('0');
 
@@ -159,8 +167,25 @@ export function describeConnectorScenarios(p: ScenarioParams) {
         filled: '0.1',
         averagePrice: '3000.5',
         price: null,
+        fee: { asset: 'ETH', amount: '0.0001' },
       });
-      expect(mock.state.spot.get('ETH')?.free).toBe(dec('10.1'));
+      expect(mock.state.spot.get('ETH')?.free).toBe(dec('10.0999'));
+
+      // A sale pays its fee in the quote coin: 0.1% of 0.1 x 3000.5 USDT.
+      const usdtBefore = mock.state.spot.get('USDT')!.free;
+      const sale = await connector.placeOrder({
+        symbol: 'ETH/USDT',
+        type: 'market',
+        side: 'sell',
+        amount: '0.1',
+        clientOrderId: cid(p.exchange),
+      });
+      expect(sale).toMatchObject({
+        status: 'closed',
+        filled: '0.1',
+        fee: { asset: 'USDT', amount: '0.30005' },
+      });
+      expect(mock.state.spot.get('USDT')?.free).toBe(usdtBefore + dec('300.05') - dec('0.30005'));
     });
 
     it('opens a perpetual position with leverage and margin mode set, and closes it reduce-only', async () => {
@@ -174,6 +199,8 @@ export function describeConnectorScenarios(p: ScenarioParams) {
         clientOrderId: cid(p.exchange),
       });
       expect(open).toMatchObject({ status: 'closed', filled: p.perpetualAmount, averagePrice: '60000' });
+      // A 0.05% perpetual taker fee in USDT: 0.01 BTC x 60000 x 0.0005.
+      expect(open.fee).toEqual(p.statesFee.perpetualOrder ? { asset: 'USDT', amount: '0.3' } : null);
       const [position] = await connector.positions(['BTC/USDT:USDT']);
       expect(position).toMatchObject({
         symbol: 'BTC/USDT:USDT',
@@ -194,9 +221,10 @@ export function describeConnectorScenarios(p: ScenarioParams) {
         clientOrderId: cid(p.exchange),
       });
       expect(close).toMatchObject({ status: 'closed', reduceOnly: true, averagePrice: '61000' });
+      expect(close.fee).toEqual(p.statesFee.perpetualOrder ? { asset: 'USDT', amount: '0.305' } : null);
       expect(await connector.positions(['BTC/USDT:USDT'])).toEqual([]);
-      // 0.01 BTC gained 1000 USDT each: the wallet shows the 10 USDT profit.
-      expect(mock.state.futures.wallet).toBe(5010n * 10n ** 18n);
+      // 0.01 BTC gained 1000 USDT each: the wallet shows the 10 USDT profit less both fees (0.3 + 0.305).
+      expect(mock.state.futures.wallet).toBe(dec('5009.395'));
 
       // Nothing left to reduce: the exchange refuses, and that is an order rejection, not a crash.
       await expectCode(

@@ -6,6 +6,7 @@ describeConnectorScenarios({
   perpetualAmount: '100',
   listedMaxLeverage: 100,
   maxLeverage: 100,
+  statesFee: { queriedSpotOrder: true, perpetualOrder: false },
   isOrderPlacement: (method, path) =>
     method === 'POST' && /^\/api\/v4\/(spot|futures\/usdt)\/orders$/.test(path),
 });

@@ -97,7 +97,11 @@ function ticker(engine: MockEngine, m: MockMarket) {
 
 const status = (o: MockOrder) => ({ open: 'NEW', filled: 'FILLED', canceled: 'CANCELED' })[o.status];
 
-function order(o: MockOrder, m: MockMarket) {
+/**
+ * An order as binance states it. Only a spot placement's full answer lists its fills with their
+ * commission; queries of an order, and every futures answer, carry no fee.
+ */
+function order(o: MockOrder, m: MockMarket, placement = false) {
   const common = {
     symbol: id(m),
     orderId: Number(o.id),
@@ -136,7 +140,18 @@ function order(o: MockOrder, m: MockMarket) {
         isWorking: true,
         origQuoteOrderQty: '0',
         selfTradePreventionMode: 'EXPIRE_MAKER',
-        fills: [],
+        fills:
+          placement && o.status === 'filled'
+            ? [
+                {
+                  price: o.averagePrice,
+                  qty: o.filled,
+                  commission: o.fee,
+                  commissionAsset: o.feeAsset,
+                  tradeId: Number(o.id),
+                },
+              ]
+            : [],
       };
 }
 
@@ -389,7 +404,7 @@ export function binanceHandler(
           clientId: params.get('newClientOrderId') ?? undefined,
           reduceOnly: params.get('reduceOnly') === 'true',
         });
-        return ok(order(placed, m));
+        return ok(order(placed, m, true));
       } catch (error) {
         if (!(error instanceof MockRefusal)) throw error;
         if (error.kind === 'DUPLICATE_CLIENT_ID') {

@@ -134,7 +134,9 @@ function order(o: MockOrder, m: MockMarket) {
     leavesValue: open && o.price ? times(o.price, o.amount) : '0',
     cumExecQty: o.filled,
     cumExecValue: value,
-    cumExecFee: '0',
+    cumExecFee: o.fee,
+    // ccxt reads the fee from here (coin -> amount); empty until something filled.
+    cumFeeDetail: o.fee === '0' ? {} : { [o.feeAsset]: o.fee },
     timeInForce: o.type === 'market' ? 'IOC' : 'GTC',
     orderType: o.type === 'market' ? 'Market' : 'Limit',
     stopOrderType: '',

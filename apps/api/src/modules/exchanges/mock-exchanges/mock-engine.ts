@@ -33,6 +33,12 @@ export interface MockOrder {
   averagePrice: string | null;
   status: 'open' | 'filled' | 'canceled';
   reduceOnly: boolean;
+  /**
+   * Taker fee charged on the fill, in feeAsset: spot buys pay in the coin received (base), spot sells in
+   * the quote, perpetuals in the settle coin (USDT), as binance, bybit and gate do without fee discounts.
+   */
+  fee: string;
+  feeAsset: string;
   /** Gate's spot market buy states what to spend in the quote coin, and reports it back as the amount. */
   quoteAmount?: string;
   createdAt: number;
@@ -114,6 +120,8 @@ export interface EngineOptions {
   /** Amount step of the perpetuals (gate: "1" contract). */
   perpetualStep?: string;
   maxLeverage?: number;
+  /** Taker fee rates; default 0.1% on spot and 0.05% on perpetuals. */
+  takerFee?: { spot: string; perpetual: string };
 }
 
 export function createMockEngine(options: EngineOptions = {}) {
@@ -147,6 +155,7 @@ export function createMockEngine(options: EngineOptions = {}) {
     expiresAt: null,
   };
   let nextId = 1000;
+  const takerFee = options.takerFee ?? { spot: '0.001', perpetual: '0.0005' };
 
   const market = (symbol: string) => markets.find((m) => m.symbol === symbol);
   const priceOf = (m: MockMarket) => prices.get(m.base) ?? '0';
@@ -224,8 +233,11 @@ export function createMockEngine(options: EngineOptions = {}) {
     const m = market(order.symbol)!;
     const amount = dec(order.amount) - dec(order.filled);
     const p = dec(price);
+    let fee: Dec;
     if (m.perpetual) {
       applyPerpetualFill(m, order.side, amount, p);
+      fee = mul(notional(m, amount, p), dec(takerFee.perpetual));
+      futures.wallet -= fee;
     } else {
       const cost = mul(amount, p);
       const base = wallet(m.base);
@@ -234,13 +246,16 @@ export function createMockEngine(options: EngineOptions = {}) {
         // A limit buy locked amount x its limit; it fills at that limit, so the lock is exactly the cost.
         if (order.type === 'limit') quote.locked -= cost;
         else quote.free -= cost;
-        base.free += amount;
+        fee = mul(amount, dec(takerFee.spot));
+        base.free += amount - fee;
       } else {
         if (order.type === 'limit') base.locked -= amount;
         else base.free -= amount;
-        quote.free += cost;
+        fee = mul(cost, dec(takerFee.spot));
+        quote.free += cost - fee;
       }
     }
+    order.fee = str(dec(order.fee) + fee);
     order.filled = order.amount;
     order.averagePrice = price;
     order.status = 'filled';
@@ -380,6 +395,8 @@ export function createMockEngine(options: EngineOptions = {}) {
         averagePrice: null,
         status: 'open',
         reduceOnly: input.reduceOnly ?? false,
+        fee: '0',
+        feeAsset: !m.perpetual && input.side === 'buy' ? m.base : m.quote,
         ...(input.quoteAmount ? { quoteAmount: input.quoteAmount } : {}),
         createdAt: now,
         updatedAt: now,
