@@ -97,17 +97,28 @@ describe.each<ViewportName>(['phone', 'desktop'])('picture viewer at %s size', (
     const box = await viewerRoot.boundingBox();
     if (!box) throw new Error('the viewer has no box');
     const y = box.y + box.height / 2;
-    await page.mouse.move(box.x + box.width * 0.8, y);
-    await page.mouse.down();
-    for (let step = 1; step <= 10; step++) await page.mouse.move(box.x + box.width * (0.8 - step * 0.06), y);
-    await page.mouse.up();
-    await expect.poll(() => page.locator('.adm-image-viewer-indicator').textContent()).toBe('2 / 2');
+    // Swiped again until it shows: a drag that starts while the viewer still settles is not taken as a swipe
+    // on a busy machine, and a second swipe at the last picture stays there.
+    const indicator = page.locator('.adm-image-viewer-indicator');
+    await expect
+      .poll(
+        async () => {
+          await page.mouse.move(box.x + box.width * 0.8, y);
+          await page.mouse.down();
+          for (let step = 1; step <= 10; step++)
+            await page.mouse.move(box.x + box.width * (0.8 - step * 0.06), y);
+          await page.mouse.up();
+          return indicator.textContent();
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toBe('2 / 2');
     const second = page.locator(`img[src="${back.url}"]`);
     await expect.poll(() => second.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(500);
 
     // The keyboard goes back on a desktop.
     await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => page.locator('.adm-image-viewer-indicator').textContent()).toBe('1 / 2');
+    await expect.poll(() => indicator.textContent(), { timeout: 10_000 }).toBe('1 / 2');
 
     // A pinch (a trackpad pinch reaches the page as a wheel with Ctrl) zooms in.
     expect(await scaleOf(page)).toBeCloseTo(1);
@@ -117,21 +128,25 @@ describe.each<ViewportName>(['phone', 'desktop'])('picture viewer at %s size', (
     // until it has zoomed, as turns that land while the slide still moves are ignored.
     const centre = { x: box.x + box.width / 2, y };
     await expect
-      .poll(async () => {
-        await page.evaluate(({ x, y }) => {
-          const target = document.elementFromPoint(x, y);
-          const init = {
-            deltaY: -60,
-            ctrlKey: true,
-            bubbles: true,
-            cancelable: true,
-            clientX: x,
-            clientY: y,
-          };
-          target?.dispatchEvent(new WheelEvent('wheel', init));
-        }, centre);
-        return scaleOf(page);
-      })
+      .poll(
+        async () => {
+          await page.evaluate(({ x, y }) => {
+            const target = document.elementFromPoint(x, y);
+            const init = {
+              deltaY: -60,
+              ctrlKey: true,
+              bubbles: true,
+              cancelable: true,
+              clientX: x,
+              clientY: y,
+            };
+            target?.dispatchEvent(new WheelEvent('wheel', init));
+          }, centre);
+          return scaleOf(page);
+        },
+        // Vitest polls for 1 s by default: too short for the zoom animation on a loaded machine.
+        { timeout: 15_000, interval: 300 },
+      )
       .toBeGreaterThan(1.2);
     await shot(page, viewport, 'zoomed');
 
