@@ -5,15 +5,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../app/toast';
 import { dayText } from '../../content/content-format';
-import { AdminDialog } from '../AdminDialog';
 import { ChoiceFilter } from '../ChoiceFilter';
 import type { Column } from '../DataTable';
 import { PagedTable } from '../PagedTable';
 import { Panel } from '../Panel';
 import styles from './ContentForms.module.css';
 import { contentAdminApi, contentAdminKeys, refreshContent } from './content-admin.api';
+import { RowActions, useEditDialog } from './edited-list';
 import { NewsForm } from './NewsForm';
-import { confirmAndDelete } from './row-actions';
 
 type Status = 'all' | NonNullable<TAdminNewsQuery['status']>;
 
@@ -22,12 +21,7 @@ export function NewsPanel() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<Status>('all');
-  const [editing, setEditing] = useState<TAdminNewsItem | null>(null);
-  const [open, setOpen] = useState(false);
-  const edit = (item: TAdminNewsItem | null) => {
-    setEditing(item);
-    setOpen(true);
-  };
+  const { edit, dialog } = useEditDialog('news', NewsForm);
 
   const toggle = useMutation({
     mutationFn: (item: TAdminNewsItem) =>
@@ -78,10 +72,11 @@ export function NewsPanel() {
       id: 'actions',
       header: t('content.admin.actions'),
       render: (n) => (
-        <span className={styles.actions}>
-          <Button size="mini" fill="outline" color="primary" onClick={() => edit(n)}>
-            {t('content.admin.edit')}
-          </Button>
+        <RowActions
+          onEdit={() => edit(n)}
+          deleteQuestion={t('content.admin.news.deleteConfirm', { title: n.title })}
+          remove={() => contentAdminApi.deleteNews(n.id)}
+        >
           <Button
             size="mini"
             fill="outline"
@@ -92,22 +87,7 @@ export function NewsPanel() {
           >
             {t(n.publishedAt ? 'content.admin.news.unpublish' : 'content.admin.news.publish')}
           </Button>
-          <Button
-            size="mini"
-            fill="outline"
-            color="danger"
-            onClick={() =>
-              void confirmAndDelete(
-                queryClient,
-                t('content.admin.news.deleteConfirm', { title: n.title }),
-                t('content.admin.deleted'),
-                () => contentAdminApi.deleteNews(n.id),
-              )
-            }
-          >
-            {t('content.admin.delete')}
-          </Button>
-        </span>
+        </RowActions>
       ),
     },
   ];
@@ -135,13 +115,7 @@ export function NewsPanel() {
         columns={columns}
         rowKey={(n) => n.id}
       />
-      <AdminDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        title={t(editing ? 'content.admin.news.editTitle' : 'content.admin.news.new')}
-      >
-        <NewsForm key={editing?.id ?? 'new'} item={editing} onClose={() => setOpen(false)} />
-      </AdminDialog>
+      {dialog}
     </Panel>
   );
 }
