@@ -5,8 +5,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../app/i18n';
 import { FormField } from '../../shared/FormField';
-import { countryName, useTelPrefixes } from '../auth/ContactFields';
-import prefixStyles from '../auth/ContactFields.module.css';
+import { countryName, TelPrefixSelect } from '../auth/ContactFields';
 import styles from './AddNewAddressPage.module.css';
 import type { AddressValues } from './address.form';
 
@@ -20,7 +19,6 @@ export function AddressFields({
 }) {
   const { t } = useTranslation();
   const { control, register } = form;
-  const prefixes = useTelPrefixes().data?.items ?? [];
   const language = currentLanguage();
   // Country names in the member's language, sorted as they read them.
   const countries = useMemo(
@@ -47,19 +45,7 @@ export function AddressFields({
         type="tel"
         inputMode="numeric"
         autoComplete="tel-national"
-        before={
-          <select
-            className={prefixStyles.prefix}
-            aria-label={t('register.prefix')}
-            {...register('phonePrefix')}
-          >
-            {prefixes.map((item) => (
-              <option key={item.iso} value={item.prefix}>
-                {`${item.prefix} ${countryName(item.iso, item.country)}`}
-              </option>
-            ))}
-          </select>
-        }
+        before={<TelPrefixSelect {...register('phonePrefix')} />}
       />
       <FormField
         control={control}

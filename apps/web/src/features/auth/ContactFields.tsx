@@ -1,7 +1,8 @@
 import { Paths, type ZContact, ZTelPrefixList } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Radio, Space } from 'antd-mobile';
-import type { UseFormReturn } from 'react-hook-form';
+import { forwardRef } from 'react';
+import type { UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { api } from '../../app/api';
@@ -37,6 +38,23 @@ export function countryName(iso: string, fallback: string): string {
     return fallback;
   }
 }
+
+/** The country prefix of a phone number; spread a react-hook-form `register(...)` into it. */
+export const TelPrefixSelect = forwardRef<HTMLSelectElement, Omit<UseFormRegisterReturn, 'ref'>>(
+  function TelPrefixSelect(registered, ref) {
+    const { t } = useTranslation();
+    const prefixes = useTelPrefixes().data?.items ?? [];
+    return (
+      <select className={styles.prefix} aria-label={t('register.prefix')} ref={ref} {...registered}>
+        {prefixes.map((item) => (
+          <option key={item.iso} value={item.prefix}>
+            {`${item.prefix} ${countryName(item.iso, item.country)}`}
+          </option>
+        ))}
+      </select>
+    );
+  },
+);
 
 /** Where the verification code goes: an email address, or a mobile number with its country prefix. */
 export function ContactFields<T extends WithContact>({ form, onSendCode }: ContactFieldsProps<T>) {
@@ -82,19 +100,7 @@ export function ContactFields<T extends WithContact>({ form, onSendCode }: Conta
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
-          before={
-            <select
-              className={styles.prefix}
-              aria-label={t('register.prefix')}
-              {...register('contact.prefix')}
-            >
-              {prefixes.map((item) => (
-                <option key={item.iso} value={item.prefix}>
-                  {`${item.prefix} ${countryName(item.iso, item.country)}`}
-                </option>
-              ))}
-            </select>
-          }
+          before={<TelPrefixSelect {...register('contact.prefix')} />}
           after={sendButton}
         />
       ) : (
