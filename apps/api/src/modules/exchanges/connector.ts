@@ -132,6 +132,7 @@ export interface Order {
   /** The average fill price; null while nothing is filled. */
   averagePrice: string | null;
   status: OrderStatus;
+  /** Null while nothing is filled, or while the exchange's trade history does not yet give it. */
   fee: OrderFee | null;
   reduceOnly: boolean;
   createdAt: Date;

@@ -30,6 +30,24 @@ type OrderRow = Selectable<TradeOrdersTable>;
 /** A pending order older than this that the exchange does not know never reached it. */
 const LOST_AFTER_MS = 60_000;
 
+/**
+ * How long a done order with fills but no fee is read again for it: the exchange's trade history (where
+ * binance futures, binance spot read back, and gate futures state fees) answers for the last 7 days.
+ */
+const FEE_LOOKUP_MS = 7 * 86_400_000;
+
+const isZero = (decimal: string) => /^0*\.?0*$/.test(decimal);
+
+/** A done order that filled but whose fee was not read yet (the trade history failed or lagged then). */
+function missesFee(row: OrderRow): boolean {
+  return (
+    (row.status === 'closed' || row.status === 'canceled') &&
+    row.fee_amount === null &&
+    !isZero(row.filled) &&
+    Date.now() - row.created_at.getTime() < FEE_LOOKUP_MS
+  );
+}
+
 /** Refusals that prove the exchange did not take the order; any other failure leaves the outcome open. */
 function isRefusal(error: unknown): error is AppError {
   return error instanceof AppError && error.status >= 400 && error.status < 500;
@@ -136,13 +154,18 @@ export function createTradingService({ db, venues }: { db: Db; venues: TradingVe
     }
   }
 
-  /** Brings a working order up to date from the exchange; on failure keeps what we knew. */
+  /**
+   * Brings a working order up to date from the exchange, and a done one that still lacks its fee; on
+   * failure keeps what we knew.
+   */
   async function refresh(memberId: string, row: OrderRow): Promise<OrderRow> {
-    if (row.status !== 'pending' && row.status !== 'open') return row;
+    const working = row.status === 'pending' || row.status === 'open';
+    if (!working && !missesFee(row)) return row;
     try {
       const connector = await venues.connectorFor(memberId, row.exchange);
       const found = await connector.fetchOrder(row.symbol, { clientOrderId: row.client_order_id });
-      if (found) return update(row.id, fromExchange(found));
+      // A done order is only written again once its fee is known: nothing else of it changes.
+      if (found && (working || found.fee)) return update(row.id, fromExchange(found));
       if (row.status === 'pending' && Date.now() - row.created_at.getTime() > LOST_AFTER_MS) {
         return update(row.id, { status: 'rejected', error_code: 'EXCHANGE_ORDER_NOT_FOUND' });
       }
@@ -164,7 +187,7 @@ export function createTradingService({ db, venues }: { db: Db; venues: TradingVe
     async closePosition(memberId: string, request: TClosePositionRequest, requestKey: string) {
       const connector = await venues.connectorFor(memberId, request.exchange);
       const position = (await connector.positions([request.symbol])).find((p) => p.symbol === request.symbol);
-      if (!position || /^0*\.?0*$/.test(position.contracts)) throw new AppError('POSITION_NOT_FOUND');
+      if (!position || isZero(position.contracts)) throw new AppError('POSITION_NOT_FOUND');
       return submit(
         memberId,
         { exchange: request.exchange, marketType: 'perpetual' },

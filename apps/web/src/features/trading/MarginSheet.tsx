@@ -6,9 +6,12 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import popupStyles from '../../shared/ReceiptPopup.module.css';
+import { ReceiptRows } from '../../shared/ReceiptRows';
 import styles from './ConfirmSheet.module.css';
+import sheetStyles from './MarginSheet.module.css';
 import { Segmented } from './Segmented';
 import { TradeInput } from './TradeInput';
+import { decimalText } from './trade-decimal';
 import { tradeErrorText } from './trade-text';
 import { partsOf } from './trading-paths';
 
@@ -65,22 +68,43 @@ export function MarginSheet({ position, loading, error, onCancel, onSubmit }: Ma
         <h2 id={titleId} className={popupStyles.title}>
           {t('positionMargin.title', { symbol: position?.symbol ?? '' })}
         </h2>
-        <Segmented
-          name="margin-direction"
-          label={t('positionMargin.direction')}
-          value={direction}
-          options={[
-            { value: 'add', label: t('positionMargin.add') },
-            { value: 'reduce', label: t('positionMargin.reduce') },
-          ]}
-          onChange={(value) => form.setValue('direction', value)}
-        />
-        <TradeInput
-          control={form.control}
-          name="marginAmount"
-          label={t('positionMargin.amount')}
-          unit={position ? partsOf(position.symbol).quote : ''}
-        />
+        {/* The position being changed, with the liquidation price that margin moves. */}
+        {position ? (
+          <ReceiptRows
+            rows={[
+              {
+                id: 'contracts',
+                label: t('trading.positions.contracts'),
+                value: decimalText(position.contracts),
+              },
+              { id: 'entry', label: t('trading.positions.entry'), value: decimalText(position.entryPrice) },
+              {
+                id: 'liquidation',
+                label: t('trading.positions.liquidation'),
+                value: decimalText(position.liquidationPrice),
+                strong: true,
+              },
+            ]}
+          />
+        ) : null}
+        <div className={sheetStyles.fields}>
+          <Segmented
+            name="margin-direction"
+            label={t('positionMargin.direction')}
+            value={direction}
+            options={[
+              { value: 'add', label: t('positionMargin.add') },
+              { value: 'reduce', label: t('positionMargin.reduce') },
+            ]}
+            onChange={(value) => form.setValue('direction', value)}
+          />
+          <TradeInput
+            control={form.control}
+            name="marginAmount"
+            label={t('positionMargin.amount')}
+            unit={position ? partsOf(position.symbol).quote : ''}
+          />
+        </div>
         {error ? (
           <div className={styles.error} role="alert" data-testid="margin-error">
             {tradeErrorText(error)}

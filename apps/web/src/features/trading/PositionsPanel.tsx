@@ -131,34 +131,35 @@ export function PositionsPanel({ exchange, positions, error, onRetry, onPick }: 
                 </div>
                 <div>
                   <dt>{t('trading.positions.liquidation')}</dt>
-                  <dd>{decimalText(p.liquidationPrice)}</dd>
-                </div>
-                <div className={styles.action}>
-                  {p.marginMode === 'isolated' ? (
-                    <Button
-                      size="small"
-                      fill="none"
-                      onClick={() => {
-                        setMarginError(null);
-                        setAdjusting(p);
-                      }}
-                    >
-                      {t('positionMargin.open')}
-                    </Button>
-                  ) : null}
-                  <Button
-                    size="small"
-                    color="primary"
-                    fill="outline"
-                    onClick={() => {
-                      setCloseError(null);
-                      setClosing(p);
-                    }}
-                  >
-                    {t('trading.positions.close')}
-                  </Button>
+                  <dd data-testid="position-liquidation">{decimalText(p.liquidationPrice)}</dd>
                 </div>
               </dl>
+              {/* Below the figures, not in their grid: in a grid cell the two buttons wrapped word by word. */}
+              <div className={styles.actions}>
+                {p.marginMode === 'isolated' ? (
+                  <Button
+                    size="small"
+                    fill="outline"
+                    onClick={() => {
+                      setMarginError(null);
+                      setAdjusting(p);
+                    }}
+                  >
+                    {t('positionMargin.open')}
+                  </Button>
+                ) : null}
+                <Button
+                  size="small"
+                  color="primary"
+                  fill="outline"
+                  onClick={() => {
+                    setCloseError(null);
+                    setClosing(p);
+                  }}
+                >
+                  {t('trading.positions.close')}
+                </Button>
+              </div>
             </li>
           );
         })}

@@ -7,5 +7,7 @@ describeConnectorScenarios({
   listedMaxLeverage: null,
   maxLeverage: 125,
   statesFee: { queriedSpotOrder: false, perpetualOrder: false },
+  isTradeHistory: (method, path) =>
+    method === 'GET' && /^\/(api\/v3\/myTrades|fapi\/v1\/userTrades)$/.test(path),
   isOrderPlacement: (method, path) => method === 'POST' && /^\/(api\/v3|fapi\/v1)\/order$/.test(path),
 });

@@ -6,5 +6,6 @@ describeConnectorScenarios({
   listedMaxLeverage: 100,
   maxLeverage: 100,
   statesFee: { queriedSpotOrder: true, perpetualOrder: true },
+  isTradeHistory: (method, path) => method === 'GET' && path === '/v5/execution/list',
   isOrderPlacement: (method, path) => method === 'POST' && path === '/v5/order/create',
 });

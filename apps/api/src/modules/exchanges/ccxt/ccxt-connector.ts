@@ -1,4 +1,4 @@
-import ccxt, { type MarketInterface as CcxtMarket, type Exchange } from 'ccxt';
+import ccxt, { type MarketInterface as CcxtMarket, type Order as CcxtOrder, type Exchange } from 'ccxt';
 import { AppError } from '../../../platform/errors';
 import type {
   CandleInterval,
@@ -22,12 +22,15 @@ import {
   toPosition,
   toTicker,
 } from './ccxt-mapping';
+import { dec, ZERO } from './decimal';
 import { guarded } from './errors';
 import { validateLeverage, validateOrderRequest } from './order-validation';
+import { feeFromTrades } from './trade-fees';
 import {
   accountMarginMode,
   changeIsolatedMargin,
   fetchByClientOrderId,
+  fetchOrderTrades,
   maxLeverage,
   readKeyRights,
   switchMarginMode,
@@ -92,11 +95,33 @@ export function createCcxtConnector(options: CcxtConnectorOptions): Connector {
 
   const ccxtType = (type: MarketType) => (type === 'spot' ? 'spot' : 'swap');
 
+  /** The currency a fill's fee is charged in without discounts: the settle coin, or the spot coin received. */
+  const naturalFeeAsset = (market: CcxtMarket, side: Order['side']) =>
+    market.spot ? (side === 'buy' ? market.base : market.quote) : (market.settle ?? market.quote);
+
+  /**
+   * The order as ours, its fee read from the order's trades when the exchange's answer leaves it out of a
+   * filled order (binance futures, binance spot read back, gate futures). Only then: an order that states its
+   * fee, or has no fill yet, costs no extra request. Best effort: the order stands whatever the trade
+   * history answers, and a fee not read now is read on a later fetch (the trading service asks again).
+   */
+  async function complete(found: CcxtOrder, market: CcxtMarket, fallbackClientOrderId?: string) {
+    const order = toOrder(exchange, found, fallbackClientOrderId);
+    if (order.fee || dec(order.filled) <= ZERO) return order;
+    try {
+      const trades = await fetchOrderTrades(id, exchange, market, order.id);
+      return { ...order, fee: feeFromTrades(exchange, trades, order, naturalFeeAsset(market, order.side)) };
+    } catch (error) {
+      if (error instanceof ccxt.BaseError) return order;
+      throw error;
+    }
+  }
+
   async function fetchOrderById(symbol: string, orderId: string): Promise<Order> {
     const market = await ccxtMarket(symbol);
     // Bybit's fetchOrder reads the recent-orders list; ccxt wants that acknowledged.
     const params = id === 'bybit' ? { acknowledged: true } : {};
-    return toOrder(exchange, await exchange.fetchOrder(orderId, market.symbol, params));
+    return complete(await exchange.fetchOrder(orderId, market.symbol, params), market);
   }
 
   const connector: Connector = {
@@ -173,7 +198,7 @@ export function createCcxtConnector(options: CcxtConnectorOptions): Connector {
         validateOrderRequest(ours, request, reference);
         // A retry after a crash or a timeout must not place a second order: look for the first one.
         const existing = await fetchByClientOrderId(id, exchange, market, request.clientOrderId);
-        if (existing) return toOrder(exchange, existing, request.clientOrderId);
+        if (existing) return complete(existing, market, request.clientOrderId);
         const params: Record<string, unknown> = { clientOrderId: request.clientOrderId };
         if (request.reduceOnly) params.reduceOnly = true;
         try {
@@ -189,15 +214,15 @@ export function createCcxtConnector(options: CcxtConnectorOptions): Connector {
           );
           // Some exchanges (bybit) answer a new order with its ids only: read the whole order back.
           if (placed.status && placed.amount !== undefined)
-            return toOrder(exchange, placed, request.clientOrderId);
+            return complete(placed, market, request.clientOrderId);
           const full = await fetchByClientOrderId(id, exchange, market, request.clientOrderId);
-          return toOrder(exchange, full ?? placed, request.clientOrderId);
+          return complete(full ?? placed, market, request.clientOrderId);
         } catch (error) {
           // The exchange refused a duplicate id, or the answer was lost on the way: the order may exist.
           const first = await fetchByClientOrderId(id, exchange, market, request.clientOrderId).catch(
             () => null,
           );
-          if (first) return toOrder(exchange, first, request.clientOrderId);
+          if (first) return complete(first, market, request.clientOrderId);
           throw error;
         }
       }),
@@ -206,7 +231,7 @@ export function createCcxtConnector(options: CcxtConnectorOptions): Connector {
       call(async () => {
         const market = await ccxtMarket(symbol);
         const canceled = await exchange.cancelOrder(orderId, market.symbol);
-        if (canceled.status && canceled.amount !== undefined) return toOrder(exchange, canceled);
+        if (canceled.status && canceled.amount !== undefined) return complete(canceled, market);
         return fetchOrderById(symbol, orderId);
       }),
 
@@ -215,7 +240,7 @@ export function createCcxtConnector(options: CcxtConnectorOptions): Connector {
         const market = await ccxtMarket(symbol);
         if ('clientOrderId' in ref) {
           const found = await fetchByClientOrderId(id, exchange, market, ref.clientOrderId);
-          return found ? toOrder(exchange, found, ref.clientOrderId) : null;
+          return found ? complete(found, market, ref.clientOrderId) : null;
         }
         try {
           return await fetchOrderById(symbol, ref.id);
@@ -225,6 +250,8 @@ export function createCcxtConnector(options: CcxtConnectorOptions): Connector {
         }
       }),
 
+    // As listed, without a trade-history request per row: a working order's fee is not final anyway, and
+    // is read once the order is fetched or done.
     openOrders: (symbol) =>
       call(async () => {
         await exchange.loadMarkets();

@@ -24,9 +24,12 @@ export interface ScenarioParams {
   /**
    * Which order answers state the fee, as ccxt parses them. Binance lists a spot order's commission only
    * in the fills of the placement's answer (not when the order is queried later) and never on futures
-   * orders; gate states no fee on futures orders.
+   * orders; gate states no fee on futures orders. Where the answer does not, the connector reads the fee
+   * from the order's trades, and only there.
    */
   statesFee: { queriedSpotOrder: boolean; perpetualOrder: boolean };
+  /** Whether a request reads the account's trade history (the fee of an order whose answer lacks it). */
+  isTradeHistory: (method: string, path: string) => boolean;
 }
 
 const credentials = { apiKey: 'mock-key-4f2a', secret: 'mock-secret-9c1d77e0', passphrase: undefined };
@@ -58,6 +61,7 @@ export function describeConnectorScenarios(p: ScenarioParams) {
     });
 
     const orderRequests = () => mock.requests.filter((r) => p.isOrderPlacement(r.method, r.path));
+    const historyReads = () => mock.requests.filter((r) => p.isTradeHistory(r.method, r.path)).length;
 
     it('reads spot and perpetual markets with their steps, tickers, candles and the funding rate', async () => {
       const spot = await connector.markets('spot');
@@ -124,11 +128,15 @@ export function describeConnectorScenarios(p: ScenarioParams) {
 
       mock.setPrice('BTC/USDT', '59000.01');
       expect((await connector.fetchOrder('BTC/USDT', { id: buy.id }))?.status).toBe('open');
+      // Nothing filled yet: no fee to look for, whatever the answer states.
+      expect(historyReads()).toBe(0);
       mock.setPrice('BTC/USDT', '58999.99');
       const filled = await connector.fetchOrder('BTC/USDT', { id: buy.id });
       expect(filled).toMatchObject({ status: 'closed', filled: '0.01', averagePrice: '59000' });
-      // The mocks charge a 0.1% spot taker fee in the coin received: 0.00001 of the 0.01 BTC bought.
-      expect(filled?.fee).toEqual(p.statesFee.queriedSpotOrder ? { asset: 'BTC', amount: '0.00001' } : null);
+      // The mocks charge a 0.1% spot taker fee in the coin received: 0.00001 of the 0.01 BTC bought. Read
+      // back later, a binance spot order has no fills: the fee comes from the trade history (myTrades).
+      expect(filled?.fee).toEqual({ asset: 'BTC', amount: '0.00001' });
+      expect(historyReads()).toBe(p.statesFee.queriedSpotOrder ? 0 : 1);
       expect(await total('BTC')).toBe(btcBefore + dec('0.01') - dec('0.00001'));
       expect(await total('USDT')).toBe(usdtBefore - dec('590'));
       expect((await connector.balances('spot')).find((b) => b.asset === 'USDT')?.used).toBe('0');
@@ -186,6 +194,8 @@ export function describeConnectorScenarios(p: ScenarioParams) {
         fee: { asset: 'USDT', amount: '0.30005' },
       });
       expect(mock.state.spot.get('USDT')?.free).toBe(usdtBefore + dec('300.05') - dec('0.30005'));
+      // Every placement's answer stated its fee: no extra request for it.
+      expect(historyReads()).toBe(0);
     });
 
     it('opens a perpetual position with leverage and margin mode set, and closes it reduce-only', async () => {
@@ -199,8 +209,10 @@ export function describeConnectorScenarios(p: ScenarioParams) {
         clientOrderId: cid(p.exchange),
       });
       expect(open).toMatchObject({ status: 'closed', filled: p.perpetualAmount, averagePrice: '60000' });
-      // A 0.05% perpetual taker fee in USDT: 0.01 BTC x 60000 x 0.0005.
-      expect(open.fee).toEqual(p.statesFee.perpetualOrder ? { asset: 'USDT', amount: '0.3' } : null);
+      // A 0.05% perpetual taker fee in USDT: 0.01 BTC x 60000 x 0.0005, from the trades where the order's
+      // answer does not state it (binance, gate).
+      expect(open.fee).toEqual({ asset: 'USDT', amount: '0.3' });
+      expect(historyReads()).toBe(p.statesFee.perpetualOrder ? 0 : 1);
       const [position] = await connector.positions(['BTC/USDT:USDT']);
       expect(position).toMatchObject({
         symbol: 'BTC/USDT:USDT',
@@ -221,7 +233,7 @@ export function describeConnectorScenarios(p: ScenarioParams) {
         clientOrderId: cid(p.exchange),
       });
       expect(close).toMatchObject({ status: 'closed', reduceOnly: true, averagePrice: '61000' });
-      expect(close.fee).toEqual(p.statesFee.perpetualOrder ? { asset: 'USDT', amount: '0.305' } : null);
+      expect(close.fee).toEqual({ asset: 'USDT', amount: '0.305' });
       expect(await connector.positions(['BTC/USDT:USDT'])).toEqual([]);
       // 0.01 BTC gained 1000 USDT each: the wallet shows the 10 USDT profit less both fees (0.3 + 0.305).
       expect(mock.state.futures.wallet).toBe(dec('5009.395'));
@@ -238,6 +250,28 @@ export function describeConnectorScenarios(p: ScenarioParams) {
         }),
         'EXCHANGE_ORDER_REJECTED',
       );
+    });
+
+    it('states the exact fee of a perpetual limit order fetched after it filled', async () => {
+      const symbol = 'BTC/USDT:USDT';
+      const order = await connector.placeOrder({
+        symbol,
+        type: 'limit',
+        side: 'buy',
+        amount: p.perpetualAmount,
+        price: '59000',
+        clientOrderId: cid(p.exchange),
+      });
+      expect(order).toMatchObject({ status: 'open', filled: '0', fee: null });
+      mock.setPrice(symbol, '58990');
+      const filled = await connector.fetchOrder(symbol, { id: order.id });
+      expect(filled).toMatchObject({ status: 'closed', filled: p.perpetualAmount, averagePrice: '59000' });
+      // 0.01 BTC x 59000 x 0.0005, to the last digit.
+      expect(filled?.fee).toEqual({ asset: 'USDT', amount: '0.295' });
+      expect(historyReads()).toBe(p.statesFee.perpetualOrder ? 0 : 1);
+      // Found by our client order id too, and the same fee.
+      const again = await connector.fetchOrder(symbol, { clientOrderId: order.clientOrderId });
+      expect(again?.fee).toEqual({ asset: 'USDT', amount: '0.295' });
     });
 
     it('adds isolated margin to an open position and takes it out again, refusing too much and cross', async () => {

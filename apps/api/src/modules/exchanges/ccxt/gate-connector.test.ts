@@ -7,6 +7,7 @@ describeConnectorScenarios({
   listedMaxLeverage: 100,
   maxLeverage: 100,
   statesFee: { queriedSpotOrder: true, perpetualOrder: false },
+  isTradeHistory: (method, path) => method === 'GET' && /my_trades/.test(path),
   isOrderPlacement: (method, path) =>
     method === 'POST' && /^\/api\/v4\/(spot|futures\/usdt)\/orders$/.test(path),
 });

@@ -1,4 +1,9 @@
-import ccxt, { type MarketInterface as CcxtMarket, type Order as CcxtOrder, type Exchange } from 'ccxt';
+import ccxt, {
+  type MarketInterface as CcxtMarket,
+  type Order as CcxtOrder,
+  type Exchange,
+  type Trade,
+} from 'ccxt';
 import type { KeyVerdict } from '../key-rights';
 import { judgeBinanceKey, judgeBybitKey, judgeGateKey } from '../key-rights';
 import type { CcxtExchangeId } from './ccxt-exchange';
@@ -49,6 +54,32 @@ export async function fetchByClientOrderId(
     if (error instanceof ccxt.OrderNotFound) return null;
     throw error;
   }
+}
+
+/**
+ * The trades (fills) of one order, for its fee. ccxt's fetchOrderTrades is spot-only on binance, and on gate
+ * futures it asks my_trades_timerange, which has no order filter; so binance futures ask userTrades with the
+ * order id, and gate futures my_trades with `order`. Binance keeps futures trades queried this way for the
+ * last 7 days, so an order's fee is read soon after it fills (placement, or the next fetch).
+ */
+export async function fetchOrderTrades(
+  id: CcxtExchangeId,
+  exchange: Exchange,
+  market: CcxtMarket,
+  orderId: string,
+): Promise<Trade[]> {
+  if (id === 'binance' && market.swap) {
+    return exchange.fetchMyTrades(market.symbol, undefined, undefined, { orderId });
+  }
+  if (id === 'gate' && market.swap) {
+    const rows = await implicit(exchange).privateFuturesGetSettleMyTrades!({
+      settle: 'usdt',
+      contract: market.id,
+      order: orderId,
+    });
+    return exchange.parseTrades(rows as Record<string, unknown>[], market);
+  }
+  return exchange.fetchOrderTrades(orderId, market.symbol);
 }
 
 export async function switchMarginMode(

@@ -155,6 +155,41 @@ function order(o: MockOrder, m: MockMarket, placement = false) {
       };
 }
 
+/**
+ * The fill of a filled order as binance lists it in the account's trade history: spot GET /api/v3/myTrades,
+ * futures GET /fapi/v1/userTrades (both with its commission). The mock fills an order in one trade.
+ */
+function trade(o: MockOrder, m: MockMarket) {
+  const common = {
+    symbol: id(m),
+    id: Number(o.id) * 10,
+    orderId: Number(o.id),
+    price: o.averagePrice,
+    qty: o.filled,
+    quoteQty: times(o.averagePrice ?? '0', o.filled),
+    commission: o.fee,
+    commissionAsset: o.feeAsset,
+    time: o.updatedAt,
+  };
+  return m.perpetual
+    ? {
+        ...common,
+        buyer: o.side === 'buy',
+        maker: o.type === 'limit',
+        side: o.side.toUpperCase(),
+        positionSide: 'BOTH',
+        marginAsset: m.quote,
+        realizedPnl: '0',
+      }
+    : {
+        ...common,
+        orderListId: -1,
+        isBuyer: o.side === 'buy',
+        isMaker: o.type === 'limit',
+        isBestMatch: true,
+      };
+}
+
 function verify(request: MockRequest, credentials: MockCredentials): MockResponse | null {
   if (request.headers['x-mbx-apikey'] !== credentials.apiKey) {
     return fail(401, -2015, 'Invalid API-key, IP, or permissions for action.');
@@ -429,6 +464,16 @@ export function binanceHandler(
       if (request.method === 'DELETE' && !engine.cancel(found))
         return fail(400, -2011, 'Unknown order sent.');
       return ok(order(found, m));
+    }
+    if (route === 'GET /myTrades' || route === 'GET /userTrades') {
+      const m = marketOf(params.get('symbol'));
+      if (!m) return fail(400, -1121, 'Invalid symbol.');
+      const orderId = params.get('orderId');
+      return ok(
+        engine.orders
+          .filter((o) => o.symbol === m.symbol && o.status === 'filled' && (!orderId || o.id === orderId))
+          .map((o) => trade(o, m)),
+      );
     }
     if (route === 'GET /openOrders') {
       const wanted = params.get('symbol');

@@ -196,6 +196,23 @@ function futuresOrder(o: MockOrder, m: MockMarket) {
   };
 }
 
+/** The fill of a filled futures order in GET /futures/usdt/my_trades, with its fee in the settle coin. */
+function futuresTrade(o: MockOrder, m: MockMarket) {
+  return {
+    id: Number(o.id) * 10,
+    create_time: o.updatedAt / 1000,
+    contract: id(m),
+    order_id: o.id,
+    size: Number(o.side === 'sell' ? `-${o.filled}` : o.filled),
+    close_size: 0,
+    price: o.averagePrice ?? '0',
+    role: o.type === 'market' ? 'taker' : 'maker',
+    text: o.clientId,
+    fee: o.fee,
+    point_fee: '0',
+  };
+}
+
 function verify(request: MockRequest, credentials: MockCredentials): MockResponse | null {
   if (request.headers.key !== credentials.apiKey) return fail(401, 'INVALID_KEY', 'Invalid key provided');
   const timestamp = String(request.headers.timestamp ?? '');
@@ -459,6 +476,17 @@ export function gateHandler(
         return fail(400, 'ORDER_CLOSED', 'Order closed');
       const market = engine.market(found.symbol)!;
       return ok(perpetual ? futuresOrder(found, market) : spotOrder(found, market));
+    }
+    if (route === 'GET /futures/usdt/my_trades') {
+      const wanted = q.get('contract');
+      const order = q.get('order');
+      return ok(
+        engine.orders
+          .map((o) => ({ o, m: engine.market(o.symbol)! }))
+          .filter(({ o, m }) => m.perpetual && o.status === 'filled' && (!wanted || id(m) === wanted))
+          .filter(({ o }) => !order || o.id === order)
+          .map(({ o, m }) => futuresTrade(o, m)),
+      );
     }
     if (route === 'GET /spot/open_orders') {
       const byPair = new Map<string, MockOrder[]>();

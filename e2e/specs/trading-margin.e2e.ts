@@ -1,0 +1,131 @@
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPerson, url, type ViewportName } from '../src/browser';
+import { DEMO_PASSWORD, logIn } from '../src/members';
+
+// The margin sheet (adjmargin) on the paper exchange: an isolated perpetual position gets margin added and
+// taken out again, its liquidation price moving each time; taking out too much is refused in words. Each
+// size uses its own member, so each has its own paper account.
+const traders: Record<ViewportName, string> = { phone: 'margm01', desktop: 'margd01' };
+const shots = path.resolve(import.meta.dirname, '../artifacts/screens');
+const SYMBOL = 'BTC/USDT:USDT';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/**
+ * The segmented switches are styled labels over visually hidden radios: pick one as a tap on it does. The
+ * forms are built again once the symbol's market has loaded, so tap until the choice holds.
+ */
+async function chooseSegment(scope: Page | Locator, name: string): Promise<void> {
+  const radio = scope.getByRole('radio', { name, exact: true });
+  for (let tries = 0; tries < 30; tries++) {
+    await radio.evaluate((input) => (input as HTMLInputElement).click());
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (await radio.isChecked()) return;
+  }
+  throw new Error(`${name} did not switch on`);
+}
+
+/** The position's liquidation price as shown, once it differs from `unlike` (the list refetches). */
+async function liquidation(position: Locator, unlike?: number): Promise<number> {
+  const cell = position.getByTestId('position-liquidation');
+  for (let tries = 0; tries < 100; tries++) {
+    const value = Number((await cell.innerText()).replace(/,/g, ''));
+    if (value > 0 && value !== unlike) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the liquidation price stayed ${unlike}`);
+}
+
+/** Waits for a sheet to finish sliding in, so a screenshot shows it whole. */
+async function settled(sheet: Locator): Promise<void> {
+  let last = -1;
+  for (let tries = 0; tries < 50; tries++) {
+    const top = (await sheet.boundingBox())?.y ?? -1;
+    if (top === last) return;
+    last = top;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.each<ViewportName>(['phone', 'desktop'])('position margin at %s size', (viewport) => {
+  it('adds margin to an isolated position, takes some out, and refuses taking out too much', async () => {
+    const { context, page } = await newPerson(browser, viewport);
+    const failures: string[] = [];
+    page.on('pageerror', (error) => failures.push(error.message));
+    await logIn(page, traders[viewport], DEMO_PASSWORD);
+
+    // Isolated margin at 10x, then a market long of 0.01 BTC.
+    await page.goto(url(`/pages/trade/online?exchange=paper&symbol=${SYMBOL}`));
+    const leverage = page.getByRole('region', { name: 'Leverage' });
+    await chooseSegment(leverage, 'Isolated');
+    await leverage.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('Leverage 10× (Isolated) is set.').waitFor();
+    await chooseSegment(page, 'Market');
+    await page.getByLabel('Amount', { exact: true }).fill('0.01');
+    await page
+      .getByRole('form', { name: 'Place an order' })
+      .getByRole('button', { name: 'Buy / Long BTC' })
+      .click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm the order' });
+    await confirm.getByRole('button', { name: 'Buy / Long BTC' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    const position = page.getByTestId(`position-${SYMBOL}`);
+    await position.getByText('10× Isolated').waitFor();
+    const opened = await liquidation(position);
+
+    // Add 50 USDT: a long's liquidation price moves down, away from the market.
+    await position.getByRole('button', { name: 'Adjust margin' }).click();
+    const sheet = page.getByRole('dialog', { name: `Adjust margin of ${SYMBOL}` });
+    await sheet.waitFor();
+    // The sheet shows the position it changes, with the liquidation price the margin moves.
+    expect(Number((await sheet.getByTestId('receipt-row-liquidation').innerText()).replace(/,/g, ''))).toBe(
+      opened,
+    );
+    await sheet.getByLabel('Amount', { exact: true }).fill('50');
+    await settled(sheet);
+    await page.screenshot({ path: path.join(shots, `${viewport}-trade-margin-sheet.png`) });
+    await sheet.getByRole('button', { name: 'Add margin' }).click();
+    await sheet.waitFor({ state: 'hidden' });
+    await page.getByText('Margin adjusted.').first().waitFor();
+    const added = await liquidation(position, opened);
+    expect(added).toBeLessThan(opened);
+
+    // Take 20 USDT out again: it moves back up, still below where it started.
+    await position.getByRole('button', { name: 'Adjust margin' }).click();
+    await sheet.waitFor();
+    await chooseSegment(sheet, 'Reduce');
+    await sheet.getByLabel('Amount', { exact: true }).fill('20');
+    await sheet.getByRole('button', { name: 'Reduce margin' }).click();
+    await sheet.waitFor({ state: 'hidden' });
+    const reduced = await liquidation(position, added);
+    expect(reduced).toBeGreaterThan(added);
+    expect(reduced).toBeLessThan(opened);
+
+    // More than was added cannot come out: the sheet stays open with the reason, and nothing changes.
+    await position.getByRole('button', { name: 'Adjust margin' }).click();
+    await sheet.waitFor();
+    await chooseSegment(sheet, 'Reduce');
+    await sheet.getByLabel('Amount', { exact: true }).fill('1000');
+    await sheet.getByRole('button', { name: 'Reduce margin' }).click();
+    await sheet
+      .getByTestId('margin-error')
+      .getByText('The margin cannot go below what the position needs: reduce by less.')
+      .waitFor();
+    await settled(sheet);
+    await page.screenshot({ path: path.join(shots, `${viewport}-trade-margin-refused.png`) });
+    await sheet.getByRole('button', { name: 'Cancel' }).click();
+    await sheet.waitFor({ state: 'hidden' });
+    expect(await liquidation(position)).toBe(reduced);
+
+    if (failures.length > 0) throw new Error(failures.join('\n'));
+    await context.close();
+  });
+});
