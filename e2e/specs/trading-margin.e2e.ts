@@ -44,6 +44,23 @@ async function liquidation(position: Locator, unlike?: number): Promise<number> 
   throw new Error(`the liquidation price stayed ${unlike}`);
 }
 
+/** A shown decimal ("1,060.5 USDT") as an integer of 1e-18 units, so sums compare exactly. */
+function units(shown: string): bigint {
+  const [whole = '0', fraction = ''] = shown.replace(/[^\d.]/g, '').split('.');
+  return BigInt(whole) * 10n ** 18n + BigInt(fraction.padEnd(18, '0'));
+}
+
+/** The position's margin as shown, once it differs from `unlike` (the list refetches). */
+async function margin(position: Locator, unlike?: bigint): Promise<bigint> {
+  const cell = position.getByTestId('position-margin');
+  for (let tries = 0; tries < 100; tries++) {
+    const value = units(await cell.innerText());
+    if (value > 0n && value !== unlike) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the margin stayed ${unlike}`);
+}
+
 /** Waits for a sheet to finish sliding in, so a screenshot shows it whole. */
 async function settled(sheet: Locator): Promise<void> {
   let last = -1;
@@ -80,6 +97,8 @@ describe.each<ViewportName>(['phone', 'desktop'])('position margin at %s size', 
     const position = page.getByTestId(`position-${SYMBOL}`);
     await position.getByText('10× Isolated').waitFor();
     const opened = await liquidation(position);
+    const marginOpened = await margin(position);
+    expect(await position.getByTestId('position-margin').innerText()).toMatch(/ USDT$/);
 
     // Add 50 USDT: a long's liquidation price moves down, away from the market.
     await position.getByRole('button', { name: 'Adjust margin' }).click();
@@ -89,7 +108,12 @@ describe.each<ViewportName>(['phone', 'desktop'])('position margin at %s size', 
     expect(Number((await sheet.getByTestId('receipt-row-liquidation').innerText()).replace(/,/g, ''))).toBe(
       opened,
     );
+    // The margin now, and what it becomes as the amount is typed.
+    expect(units(await sheet.getByTestId('receipt-row-margin').innerText())).toBe(marginOpened);
     await sheet.getByLabel('Amount', { exact: true }).fill('50');
+    await expect
+      .poll(async () => units(await sheet.getByTestId('receipt-row-margin-after').innerText()))
+      .toBe(marginOpened + 50n * 10n ** 18n);
     await settled(sheet);
     await page.screenshot({ path: path.join(shots, `${viewport}-trade-margin-sheet.png`) });
     await sheet.getByRole('button', { name: 'Add margin' }).click();
@@ -97,17 +121,24 @@ describe.each<ViewportName>(['phone', 'desktop'])('position margin at %s size', 
     await page.getByText('Margin adjusted.').first().waitFor();
     const added = await liquidation(position, opened);
     expect(added).toBeLessThan(opened);
+    // The margin shown rises by exactly the 50 added.
+    const marginAdded = await margin(position, marginOpened);
+    expect(marginAdded - marginOpened).toBe(50n * 10n ** 18n);
 
     // Take 20 USDT out again: it moves back up, still below where it started.
     await position.getByRole('button', { name: 'Adjust margin' }).click();
     await sheet.waitFor();
     await chooseSegment(sheet, 'Reduce');
     await sheet.getByLabel('Amount', { exact: true }).fill('20');
+    await expect
+      .poll(async () => units(await sheet.getByTestId('receipt-row-margin-after').innerText()))
+      .toBe(marginAdded - 20n * 10n ** 18n);
     await sheet.getByRole('button', { name: 'Reduce margin' }).click();
     await sheet.waitFor({ state: 'hidden' });
     const reduced = await liquidation(position, added);
     expect(reduced).toBeGreaterThan(added);
     expect(reduced).toBeLessThan(opened);
+    expect(await margin(position, marginAdded)).toBe(marginOpened + 30n * 10n ** 18n);
 
     // More than was added cannot come out: the sheet stays open with the reason, and nothing changes.
     await position.getByRole('button', { name: 'Adjust margin' }).click();
@@ -124,6 +155,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('position margin at %s size', 
     await sheet.getByRole('button', { name: 'Cancel' }).click();
     await sheet.waitFor({ state: 'hidden' });
     expect(await liquidation(position)).toBe(reduced);
+    expect(await margin(position)).toBe(marginOpened + 30n * 10n ** 18n);
 
     if (failures.length > 0) throw new Error(failures.join('\n'));
     await context.close();

@@ -93,6 +93,8 @@ export const ZTradePosition = z.object({
   marginMode: ZMarginMode,
   unrealizedPnl: z.string(),
   liquidationPrice: z.string().nullable(),
+  /** Collateral held for the position (isolated margin, or the initial margin on cross); null if unstated. */
+  margin: z.string().nullable(),
 });
 export type TTradePosition = z.infer<typeof ZTradePosition>;
 

@@ -91,6 +91,12 @@ export interface Position {
   marginMode: MarginMode;
   unrealizedPnl: string;
   liquidationPrice: string | null;
+  /**
+   * The collateral held for the position in the quote currency, without its unrealised PnL: the isolated
+   * margin (initial margin plus what was added) of an isolated position, the initial margin of a cross one.
+   * Adding margin raises it by exactly the amount. Null where the exchange does not state it.
+   */
+  margin: string | null;
 }
 
 export interface OrderRequest {

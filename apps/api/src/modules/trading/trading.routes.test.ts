@@ -187,6 +187,10 @@ describe('manual trading', () => {
     }
     const added = await account(alice);
     expect(Number(usdt(added)!.used) - Number(usdt(before)!.used)).toBeCloseTo(25, 8);
+    // Added once, whatever the retry: the position's margin is 25 more, to the last digit.
+    const marginOf = (a: typeof added) => a.positions[0]!.margin!;
+    expect(Number(marginOf(added)) - Number(marginOf(before))).toBeCloseTo(25, 8);
+    expect(marginOf(added)).toMatch(/^\d+(\.\d+)?$/);
     // A short with more margin is liquidated further up.
     expect(Number(added.positions[0]!.liquidationPrice)).toBeGreaterThan(
       Number(before.positions[0]!.liquidationPrice),
@@ -210,5 +214,6 @@ describe('manual trading', () => {
     const after = await account(alice);
     expect(after.balances).toEqual(added.balances);
     expect(after.positions[0]!.liquidationPrice).toBe(added.positions[0]!.liquidationPrice);
+    expect(after.positions[0]!.margin).toBe(added.positions[0]!.margin);
   });
 });

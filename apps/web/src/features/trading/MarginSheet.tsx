@@ -11,7 +11,7 @@ import styles from './ConfirmSheet.module.css';
 import sheetStyles from './MarginSheet.module.css';
 import { Segmented } from './Segmented';
 import { TradeInput } from './TradeInput';
-import { decimalText } from './trade-decimal';
+import { addDecimals, decimalText, scaledText } from './trade-decimal';
 import { tradeErrorText } from './trade-text';
 import { partsOf } from './trading-paths';
 
@@ -33,6 +33,25 @@ interface MarginSheetProps {
   onSubmit: (change: Pick<TPositionMarginRequest, 'direction' | 'amount'>) => void;
 }
 
+const withUnit = (text: string, figure: string | null, unit: string) =>
+  figure === null ? text : `${text} ${unit}`;
+
+/**
+ * The margin once the typed amount is added or taken out, exactly; a dash while the amount is not a valid
+ * one or the exchange does not state the margin. A reduction below zero is shown as it is: the server
+ * refuses it with its own message.
+ */
+function marginAfterText(
+  margin: string | null,
+  direction: TMarginForm['direction'],
+  typed: string,
+  unit: string,
+): string {
+  if (margin === null || !ZTradeDecimal.safeParse(typed).success) return decimalText(null);
+  const after = addDecimals(margin, typed.trim(), direction === 'reduce');
+  return after ? `${scaledText(after, after.decimals)} ${unit}` : decimalText(null);
+}
+
 /** adjmargin: add margin to or take it out of an isolated position, by an amount in its quote currency. */
 export function MarginSheet({ position, loading, error, onCancel, onSubmit }: MarginSheetProps) {
   const { t } = useTranslation();
@@ -42,6 +61,8 @@ export function MarginSheet({ position, loading, error, onCancel, onSubmit }: Ma
     defaultValues: { direction: 'add', marginAmount: '' },
   });
   const direction = useWatch({ control: form.control, name: 'direction' });
+  const typed = useWatch({ control: form.control, name: 'marginAmount' });
+  const quote = position ? partsOf(position.symbol).quote : '';
   // A new position opens a fresh sheet, not the figures typed for the last one.
   useEffect(() => {
     if (position) form.reset({ direction: 'add', marginAmount: '' });
@@ -68,7 +89,7 @@ export function MarginSheet({ position, loading, error, onCancel, onSubmit }: Ma
         <h2 id={titleId} className={popupStyles.title}>
           {t('positionMargin.title', { symbol: position?.symbol ?? '' })}
         </h2>
-        {/* The position being changed, with the liquidation price that margin moves. */}
+        {/* The position being changed: the liquidation price that margin moves, and the margin itself. */}
         {position ? (
           <ReceiptRows
             rows={[
@@ -82,6 +103,16 @@ export function MarginSheet({ position, loading, error, onCancel, onSubmit }: Ma
                 id: 'liquidation',
                 label: t('trading.positions.liquidation'),
                 value: decimalText(position.liquidationPrice),
+              },
+              {
+                id: 'margin',
+                label: t('positionMargin.current'),
+                value: withUnit(decimalText(position.margin), position.margin, quote),
+              },
+              {
+                id: 'margin-after',
+                label: t('positionMargin.after'),
+                value: marginAfterText(position.margin, direction, typed, quote),
                 strong: true,
               },
             ]}
@@ -102,7 +133,7 @@ export function MarginSheet({ position, loading, error, onCancel, onSubmit }: Ma
             control={form.control}
             name="marginAmount"
             label={t('positionMargin.amount')}
-            unit={position ? partsOf(position.symbol).quote : ''}
+            unit={quote}
           />
         </div>
         {error ? (

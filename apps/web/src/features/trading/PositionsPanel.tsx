@@ -133,6 +133,12 @@ export function PositionsPanel({ exchange, positions, error, onRetry, onPick }: 
                   <dt>{t('trading.positions.liquidation')}</dt>
                   <dd data-testid="position-liquidation">{decimalText(p.liquidationPrice)}</dd>
                 </div>
+                <div>
+                  <dt>{t('trading.positions.margin')}</dt>
+                  <dd data-testid="position-margin">
+                    {p.margin === null ? decimalText(null) : `${decimalText(p.margin)} ${quote}`}
+                  </dd>
+                </div>
               </dl>
               {/* Below the figures, not in their grid: in a grid cell the two buttons wrapped word by word. */}
               <div className={styles.actions}>

@@ -85,6 +85,7 @@ const longPosition: TTradePosition = {
   marginMode: 'cross',
   unrealizedPnl: '630.05',
   liquidationPrice: '60150.2',
+  margin: '1575.5',
 };
 
 let requests: SeenRequest[];
@@ -345,8 +346,17 @@ describe('trade page', () => {
     const position = await screen.findByTestId('position-BTC/USDT:USDT');
     fireEvent.click(within(position).getByRole('button', { name: 'Adjust margin' }));
     const sheet = await screen.findByRole('dialog', { name: 'Adjust margin of BTC/USDT:USDT' });
+    // The margin now, and after the change as it is typed, exactly.
+    const marginNow = within(sheet).getByTestId('receipt-row-margin');
+    const marginAfter = within(sheet).getByTestId('receipt-row-margin-after');
+    expect(marginNow.textContent).toBe('1,575.5 USDT');
+    expect(marginAfter.textContent).toBe('—');
+    fireEvent.change(within(sheet).getByLabelText('Amount'), { target: { value: '0.25' } });
+    await waitFor(() => expect(marginAfter.textContent).toBe('1,575.75 USDT'));
     fireEvent.click(within(sheet).getByRole('radio', { name: 'Reduce' }));
+    await waitFor(() => expect(marginAfter.textContent).toBe('1,575.25 USDT'));
     fireEvent.change(within(sheet).getByLabelText('Amount'), { target: { value: 'abc' } });
+    await waitFor(() => expect(marginAfter.textContent).toBe('—'));
     fireEvent.click(within(sheet).getByRole('button', { name: 'Reduce margin' }));
     expect(await within(sheet).findByRole('alert')).toBeTruthy();
     expect(posts(Paths.tradingPositionMargin)).toHaveLength(0);
@@ -375,5 +385,14 @@ describe('trade page', () => {
     openTrade('exchange=paper&symbol=BTC/USDT:USDT');
     const position = await screen.findByTestId('position-BTC/USDT:USDT');
     expect(within(position).queryByRole('button', { name: 'Adjust margin' })).toBeNull();
+    // Its initial margin is shown among the figures.
+    expect(within(position).getByTestId('position-margin').textContent).toBe('1,575.5 USDT');
+  });
+
+  it('shows a dash for a margin the exchange does not state', async () => {
+    positions = [{ ...longPosition, margin: null }];
+    openTrade('exchange=paper&symbol=BTC/USDT:USDT');
+    const position = await screen.findByTestId('position-BTC/USDT:USDT');
+    expect(within(position).getByTestId('position-margin').textContent).toBe('—');
   });
 });

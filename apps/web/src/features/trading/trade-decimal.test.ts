@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalText, multiply, scaled, scaledText, signOf } from './trade-decimal';
+import { addDecimals, decimalText, multiply, scaled, scaledText, signOf } from './trade-decimal';
 import { counterpartOf, marketTypeOf, partsOf, tradePath } from './trading-paths';
 
 describe('exchange decimals', () => {
@@ -7,6 +7,17 @@ describe('exchange decimals', () => {
     expect(scaled('64250.5')).toEqual({ value: 642505n, decimals: 1 });
     expect(scaled('-0.000000000000000001')).toEqual({ value: -1n, decimals: 18 });
     expect(scaled('1e5')).toBeNull();
+  });
+
+  it('adds and subtracts them exactly, where floats would not', () => {
+    // 0.1 + 0.2 is 0.30000000000000004 in floating point.
+    expect(addDecimals('0.1', '0.2')).toEqual({ value: 3n, decimals: 1 });
+    expect(addDecimals('120', '0.000000000000000001', true)).toEqual({
+      value: 119999999999999999999n,
+      decimals: 18,
+    });
+    expect(addDecimals('20', '50', true)).toEqual({ value: -30n, decimals: 0 });
+    expect(addDecimals(null, '1')).toBeNull();
   });
 
   it('writes them in the locale with the decimals they came with', () => {

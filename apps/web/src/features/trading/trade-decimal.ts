@@ -35,6 +35,20 @@ export function multiply(a: string | null | undefined, b: string | null | undefi
   return { value: x.value * y.value, decimals: x.decimals + y.decimals };
 }
 
+/** a + b, or a − b, of two decimal strings, exactly; null when either is not a decimal. */
+export function addDecimals(
+  a: string | null | undefined,
+  b: string | null | undefined,
+  subtract = false,
+): Scaled | null {
+  const x = scaled(a);
+  const y = scaled(b);
+  if (!x || !y) return null;
+  const decimals = Math.max(x.decimals, y.decimals);
+  const at = (s: Scaled) => s.value * 10n ** BigInt(decimals - s.decimals);
+  return { value: at(x) + (subtract ? -at(y) : at(y)), decimals };
+}
+
 /** A product for display, cut (never rounded up) to `maximumFractionDigits`. */
 export function scaledText(s: Scaled | null, maximumFractionDigits = 2): string {
   if (!s) return '—';

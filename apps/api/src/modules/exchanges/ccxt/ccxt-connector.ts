@@ -109,7 +109,10 @@ export function createCcxtConnector(options: CcxtConnectorOptions): Connector {
     const order = toOrder(exchange, found, fallbackClientOrderId);
     if (order.fee || dec(order.filled) <= ZERO) return order;
     try {
-      const trades = await fetchOrderTrades(id, exchange, market, order.id);
+      const trades = await fetchOrderTrades(id, exchange, market, order.id, {
+        placedAt: found.timestamp ?? undefined,
+        updatedAt: found.lastUpdateTimestamp ?? undefined,
+      });
       return { ...order, fee: feeFromTrades(exchange, trades, order, naturalFeeAsset(market, order.side)) };
     } catch (error) {
       if (error instanceof ccxt.BaseError) return order;

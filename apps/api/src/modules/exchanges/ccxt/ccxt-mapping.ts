@@ -20,6 +20,7 @@ import type {
   Position,
   Ticker,
 } from '../connector';
+import { dec, str } from './decimal';
 
 /**
  * ccxt's unified structures to the interface's. ccxt parses the exchange's decimal strings into JS numbers;
@@ -154,9 +155,30 @@ export function toOrder(exchange: Exchange, o: CcxtOrder, fallbackClientOrderId 
   };
 }
 
+/**
+ * Exchanges whose collateral ccxt states with the unrealised PnL in it: binance's isolatedMargin is the
+ * isolated wallet plus the PnL, and ccxt adds gate's unrealised_pnl to its `margin`. Bybit's positionBalance
+ * is the margin alone.
+ */
+const collateralWithPnl = new Set(['binance', 'gate']);
+
+/**
+ * The collateral held for the position, without the PnL (so adding margin raises it by exactly the amount):
+ * ccxt's `collateral` on isolated positions, its `initialMargin` on cross ones (whose collateral is the
+ * whole wallet, or on binance a figure ccxt derives from the liquidation price). Exact: the PnL is taken off
+ * in decimals, not in floats.
+ */
+function positionMargin(exchange: Exchange, p: CcxtPosition, mode: MarginMode): string | null {
+  if (mode === 'cross') return nullableText(exchange, p.initialMargin);
+  const collateral = nullableText(exchange, p.collateral);
+  if (collateral === null || !collateralWithPnl.has(exchange.id)) return collateral;
+  return str(dec(collateral) - dec(decimalText(exchange, p.unrealizedPnl)));
+}
+
 export function toPosition(exchange: Exchange, p: CcxtPosition, fallbackMode?: MarginMode): Position | null {
   const contracts = decimalText(exchange, p.contracts);
   if (contracts === '0' || !p.side) return null;
+  const marginMode: MarginMode = (p.marginMode ?? fallbackMode) === 'isolated' ? 'isolated' : 'cross';
   return {
     symbol: p.symbol ?? '',
     side: p.side === 'short' ? 'short' : 'long',
@@ -165,8 +187,9 @@ export function toPosition(exchange: Exchange, p: CcxtPosition, fallbackMode?: M
     markPrice: decimalText(exchange, p.markPrice),
     // Gate reports cross mode as leverage 0, with the leverage in cross_leverage_limit.
     leverage: Number(p.leverage) || Number((p.info as Record<string, unknown>)?.cross_leverage_limit) || 1,
-    marginMode: ((p.marginMode ?? fallbackMode) === 'isolated' ? 'isolated' : 'cross') satisfies MarginMode,
+    marginMode,
     unrealizedPnl: decimalText(exchange, p.unrealizedPnl),
     liquidationPrice: p.liquidationPrice ? decimalText(exchange, p.liquidationPrice) : null,
+    margin: positionMargin(exchange, p, marginMode),
   };
 }

@@ -221,6 +221,8 @@ export function describeConnectorScenarios(p: ScenarioParams) {
         entryPrice: '60000',
         leverage: 5,
         marginMode: 'isolated',
+        // The isolated margin held: 0.01 BTC x 60000 at 5x.
+        margin: '120',
       });
 
       mock.setPrice('BTC/USDT:USDT', '61000');
@@ -288,16 +290,27 @@ export function describeConnectorScenarios(p: ScenarioParams) {
         clientOrderId: cid(p.exchange),
       });
       const added = () => dec(mock.state.positions.get(symbol)?.addedMargin ?? '0');
+      // The margin the connector reports, as the exchange states it: 0.01 BTC x 60000 at 10x is 60 USDT.
+      const margin = async () => (await connector.positions([symbol]))[0]?.margin;
+      expect(await margin()).toBe('60');
       const usedBefore = mock.state.futuresBalance().used;
       await change('add', '50');
       expect(added()).toBe(dec('50'));
       expect(dec(mock.state.futuresBalance().used) - dec(usedBefore)).toBe(50n * 10n ** 18n);
+      expect(await margin()).toBe('110');
       await change('reduce', '20');
       expect(added()).toBe(dec('30'));
+      expect(await margin()).toBe('90');
       await expectCode(change('reduce', '31'), 'MARGIN_REDUCE_TOO_MUCH');
       expect(added()).toBe(dec('30'));
+      // A price move changes the PnL, not the margin held (binance and gate state them together).
+      mock.setPrice(symbol, '60500');
+      expect(await margin()).toBe('90');
+      mock.setPrice(symbol, '60000');
 
       await connector.setMarginMode(symbol, 'cross');
+      // On cross, the initial margin.
+      expect(await margin()).toBe('60');
       const sent = mock.requests.length;
       await expectCode(change('add', '10'), 'MARGIN_CROSS_NOT_ADJUSTABLE');
       expect(mock.requests.slice(sent).some((r) => r.method === 'POST')).toBe(false);

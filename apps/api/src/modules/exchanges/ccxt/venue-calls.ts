@@ -56,20 +56,46 @@ export async function fetchByClientOrderId(
   }
 }
 
+/** Binance's futures userTrades, asked without a time range, answers the last 7 days only. */
+const BINANCE_TRADES_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+/** Slack for the clocks of the exchange's order and trade records. */
+const CLOCK_SLACK_MS = 60 * 1000;
+
+/** When an order was placed and last changed (its last fill, once filled), epoch ms, as the exchange says. */
+export interface OrderTimes {
+  placedAt?: number;
+  updatedAt?: number;
+}
+
+/**
+ * Where binance's trade history should start for one order's fills. An order placed within the default window
+ * has all its fills in it: no start. An older one gets a 7-day window that ends after its last fill and starts
+ * at its placement where it can (ccxt sends the end, a week after the start); an order whose fills span more
+ * than 7 days cannot be read in one window, and its fee stays null rather than partial (see trade-fees).
+ */
+export function binanceTradesSince(order: OrderTimes, now: number): number | undefined {
+  const { placedAt } = order;
+  if (placedAt === undefined || now - placedAt < BINANCE_TRADES_WINDOW_MS - CLOCK_SLACK_MS) return undefined;
+  const lastFill = order.updatedAt ?? placedAt;
+  return Math.max(placedAt - CLOCK_SLACK_MS, lastFill - BINANCE_TRADES_WINDOW_MS + CLOCK_SLACK_MS);
+}
+
 /**
  * The trades (fills) of one order, for its fee. ccxt's fetchOrderTrades is spot-only on binance, and on gate
  * futures it asks my_trades_timerange, which has no order filter; so binance futures ask userTrades with the
- * order id, and gate futures my_trades with `order`. Binance keeps futures trades queried this way for the
- * last 7 days, so an order's fee is read soon after it fills (placement, or the next fetch).
+ * order id, and gate futures my_trades with `order`. Binance keeps to the last 7 days unless given a start:
+ * an older order's trades are asked in a window around them (binanceTradesSince).
  */
 export async function fetchOrderTrades(
   id: CcxtExchangeId,
   exchange: Exchange,
   market: CcxtMarket,
   orderId: string,
+  times: OrderTimes = {},
 ): Promise<Trade[]> {
   if (id === 'binance' && market.swap) {
-    return exchange.fetchMyTrades(market.symbol, undefined, undefined, { orderId });
+    const since = binanceTradesSince(times, exchange.milliseconds());
+    return exchange.fetchMyTrades(market.symbol, since, undefined, { orderId });
   }
   if (id === 'gate' && market.swap) {
     const rows = await implicit(exchange).privateFuturesGetSettleMyTrades!({

@@ -1,5 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { type MockEngine, type MockMarket, type MockOrder, MockRefusal, pnl, times } from './mock-engine';
+import {
+  type MockEngine,
+  type MockMarket,
+  type MockOrder,
+  MockRefusal,
+  pnl,
+  sum,
+  times,
+} from './mock-engine';
 import type { MockHandler, MockRequest, MockResponse } from './mock-http';
 import type { MockControls, MockCredentials } from './mock-types';
 
@@ -371,22 +379,32 @@ export function binanceHandler(
             const mark = engine.priceOf(m.symbol)!;
             const size = p?.size ?? '0';
             const entry = p?.entryPrice ?? '0';
+            // Binance states the initial margin at the mark price; an isolated position's wallet is what it
+            // holds, and its isolatedMargin that wallet plus the unrealised PnL.
+            const margin = engine.positionMargin(m.symbol, mark);
+            const isolatedWallet = s.marginMode === 'isolated' && margin ? margin.held : '0';
+            const unrealized = pnl(size, entry, mark);
             return {
               symbol: id(m),
               positionAmt: size,
               entryPrice: entry,
               breakEvenPrice: entry,
               markPrice: mark,
-              unRealizedProfit: pnl(size, entry, mark),
+              unRealizedProfit: unrealized,
               liquidationPrice: '0',
               leverage: String(s.leverage),
               maxNotionalValue: '50000',
               marginType: s.marginMode,
-              isolatedMargin: '0',
+              isolatedMargin: isolatedWallet === '0' ? '0' : sum(isolatedWallet, unrealized),
               isAutoAddMargin: 'false',
               positionSide: 'BOTH',
               notional: times(mark, size),
-              isolatedWallet: '0',
+              isolatedWallet,
+              initialMargin: margin?.initial ?? '0',
+              positionInitialMargin: margin?.initial ?? '0',
+              openOrderInitialMargin: '0',
+              maintMargin: '0',
+              marginAsset: m.quote,
               updateTime: Date.now(),
             };
           }),
@@ -469,9 +487,18 @@ export function binanceHandler(
       const m = marketOf(params.get('symbol'));
       if (!m) return fail(400, -1121, 'Invalid symbol.');
       const orderId = params.get('orderId');
+      // Futures history as binance keeps it: without a range the last 7 days, a range of 7 days at most.
+      const week = 7 * 24 * 60 * 60 * 1000;
+      const start = params.get('startTime') ? Number(params.get('startTime')) : undefined;
+      const end = params.get('endTime') ? Number(params.get('endTime')) : undefined;
+      const from = start ?? (end ?? Date.now()) - week;
+      const to = end ?? (start !== undefined ? start + week : Date.now());
+      if (perpetual && to - from > week)
+        return fail(400, -1127, 'More than 7 days between startTime and endTime.');
       return ok(
         engine.orders
           .filter((o) => o.symbol === m.symbol && o.status === 'filled' && (!orderId || o.id === orderId))
+          .filter((o) => !perpetual || (o.updatedAt >= from && o.updatedAt <= to))
           .map((o) => trade(o, m)),
       );
     }

@@ -172,15 +172,26 @@ export function createMockEngine(options: EngineOptions = {}) {
 
   const notional = (m: MockMarket, amount: Dec, price: Dec) => mul(mul(amount, dec(m.contractSize)), price);
 
+  /** A position's initial margin: its notional at a price (the entry, unless given) over its leverage. */
+  const initialMarginOf = (p: MockPosition, price = p.entryPrice) => {
+    const size = dec(p.size);
+    return div(
+      notional(market(p.symbol)!, size < 0n ? -size : size, dec(price)),
+      BigInt(p.leverage) * 10n ** 18n,
+    );
+  };
+  /** What a position holds: its initial margin at the entry, plus the isolated margin added to it. */
+  const heldBy = (p: MockPosition) => initialMarginOf(p) + dec(p.addedMargin ?? '0');
+  // Exchanges state margins to 8 decimals; the rest of an exact division would be noise.
+  const toMarginUnit = (value: Dec) => {
+    const unit = 10n ** 10n;
+    return ((value + unit - 1n) / unit) * unit;
+  };
+
   /** Margin held by positions and open perpetual orders, at each one's own leverage. */
   const marginInUse = () => {
     let used = ZERO;
-    for (const p of positions.values()) {
-      const m = market(p.symbol)!;
-      const size = dec(p.size);
-      used += div(notional(m, size < 0n ? -size : size, dec(p.entryPrice)), BigInt(p.leverage) * 10n ** 18n);
-      used += dec(p.addedMargin ?? '0');
-    }
+    for (const p of positions.values()) used += heldBy(p);
     for (const o of orders) {
       const m = market(o.symbol)!;
       if (!m.perpetual || o.status !== 'open' || o.reduceOnly) continue;
@@ -321,10 +332,17 @@ export function createMockEngine(options: EngineOptions = {}) {
     balances() {
       return [...spot.entries()].map(([asset, b]) => ({ asset, free: str(b.free), locked: str(b.locked) }));
     },
+    /**
+     * The margin figures of a position as the exchanges state them (8 decimals): `initial` at a price (the
+     * entry, unless given), `held` the initial margin at entry plus what was added. Null without a position.
+     */
+    positionMargin(symbol: string, price?: string): { initial: string; held: string } | null {
+      const p = positions.get(symbol);
+      if (!p) return null;
+      return { initial: str(toMarginUnit(initialMarginOf(p, price))), held: str(toMarginUnit(heldBy(p))) };
+    },
     futuresBalance() {
-      // Exchanges state margins to 8 decimals; the rest of an exact division would be noise.
-      const unit = 10n ** 10n;
-      const used = ((marginInUse() + unit - 1n) / unit) * unit;
+      const used = toMarginUnit(marginInUse());
       return {
         asset: 'USDT',
         wallet: str(futures.wallet),

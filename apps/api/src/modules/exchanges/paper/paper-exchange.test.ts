@@ -313,6 +313,8 @@ describe('paper exchange: perpetuals', () => {
       entryPrice: format(p1),
       leverage: 10,
       marginMode: 'isolated',
+      // The isolated margin it holds: what left free for it.
+      margin: format(margin),
     });
     // 10x isolated: liquidated about 9.5 % below entry (10 % margin, less the 0.5 % maintenance margin).
     const liq = Number(position!.liquidationPrice);
@@ -380,6 +382,8 @@ describe('paper exchange: perpetuals', () => {
     const notional1 = p1; // 1 contract of 1 ETH
     const margin = notional1 / 5n;
     expect(await balance(paper, 'perpetual', 'USDT')).toMatchObject({ used: format(margin) });
+    // On cross, the initial margin held for it.
+    expect(short!.margin).toBe(format(margin));
 
     clock.t += 15 * 60_000; // 07:55, still before the funding time
     const p2 = await last(paper, symbol);
@@ -633,12 +637,15 @@ describe('paper exchange: isolated margin by amount (adjmargin)', () => {
       total: opened.total,
     });
     const [more] = await paper.positions();
+    // The margin shown rises by exactly the amount added.
+    expect(more!.margin).toBe(format(parse(first!.margin!) + parse('100')));
     // More margin: a long is liquidated further down.
     expect(parse(more!.liquidationPrice!)).toBeLessThan(liq0);
 
     await reduce('60');
     expect((await balance(paper, 'perpetual', 'USDT')).used).toBe(format(parse(opened.used) + parse('40')));
     const [less] = await paper.positions();
+    expect(less!.margin).toBe(format(parse(first!.margin!) + parse('40')));
     expect(parse(less!.liquidationPrice!)).toBeGreaterThan(parse(more!.liquidationPrice!));
     expect(parse(less!.liquidationPrice!)).toBeLessThan(liq0);
 
@@ -650,6 +657,7 @@ describe('paper exchange: isolated margin by amount (adjmargin)', () => {
     await reduce('40');
     expect(await balance(paper, 'perpetual', 'USDT')).toEqual(opened);
     expect((await paper.positions())[0]!.liquidationPrice).toBe(first!.liquidationPrice);
+    expect((await paper.positions())[0]!.margin).toBe(first!.margin);
 
     const cross = 'ETH/USDT:USDT';
     await paper.setMarginMode(cross, 'cross');

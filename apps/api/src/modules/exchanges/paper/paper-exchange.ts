@@ -822,6 +822,8 @@ export function createPaperConnector(options: PaperConnectorOptions): PaperConne
           leverage: r.leverage,
           marginMode: r.margin_mode,
           unrealizedPnl: format(mul(move, quantity, pnlRounding(move))),
+          // The paper exchange holds each position's margin itself, isolated or cross (see fill).
+          margin: format(parse(r.margin)),
           liquidationPrice:
             r.margin_mode === 'isolated'
               ? format(
