@@ -46,6 +46,10 @@ describe.each<ViewportName>(['phone', 'desktop'])('team trees at %s size', (view
     expect(await topOfTree(page)).toBe(me);
     expect(await page.getByTestId('tree-up').isDisabled()).toBe(true);
     await page.getByTestId(`slot-${me}-right`).waitFor();
+    // Leg counts are the daily run's: the page says as of when.
+    expect(await page.getByTestId('counts-as-of').textContent()).toMatch(
+      /^Leg member counts and volumes as of /,
+    );
     await shot(page, viewport, 'placement');
 
     await page.getByTestId(`node-${referral}`).click();

@@ -60,6 +60,11 @@ export const ZPlacementTree = z.object({
   /** The top node's parent, when the member may go up to it (never above their own position). */
   upId: ZMemberId.nullable(),
   selfId: ZMemberId,
+  /**
+   * Leg member counts and volumes are the bonus runs' (decision 31): members who joined before this time
+   * are counted; null before any count.
+   */
+  countsAsOf: ZTimestamp.nullable(),
 });
 export type TPlacementTree = z.infer<typeof ZPlacementTree>;
 

@@ -140,6 +140,26 @@ export const ledgerRepository = {
   },
 
   /**
+   * The accounts of many members for one wallet and currency, created where missing: one INSERT (a
+   * concurrent creator wins quietly) and one SELECT, whatever the number of members.
+   */
+  async findOrCreateMemberAccounts(ex: Ex, memberIds: string[], wallet: Wallet, currency: string) {
+    if (memberIds.length === 0) return [];
+    await sql`
+      INSERT INTO ledger_accounts (member_id, wallet, currency)
+      SELECT m, ${wallet}, ${currency} FROM unnest(${memberIds}::bigint[]) AS m
+      ON CONFLICT DO NOTHING`.execute(ex);
+    const rows = await ex
+      .selectFrom('ledger_accounts')
+      .select(accountColumns)
+      .where('member_id', 'in', memberIds)
+      .where('wallet', '=', wallet)
+      .where('currency', '=', currency)
+      .execute();
+    return rows.map(toAccount);
+  },
+
+  /**
    * Locks the accounts in ascending id order, so two transfers over the same accounts always queue in the
    * same order and never deadlock. (PostgreSQL locks the rows as the sorted result is produced.)
    */

@@ -318,6 +318,58 @@ describe('group commit', () => {
   });
 });
 
+describe('many requests in one go (transferEach)', () => {
+  it('applies each request on its own in the caller transaction: refused ones apart, replays move nothing', async () => {
+    const { alice, bob, a, b } = await pair(usdt(10));
+    const carol = await makeMember(db, 'carol');
+    const accounts = await ledger.memberAccounts(db, [bob, carol, bob], 'funds', USDT);
+    expect([...accounts.keys()].sort()).toEqual([bob, carol].sort());
+    expect(accounts.get(bob)?.id).toBe(b.id);
+    const c = accounts.get(carol)!;
+    const first = move(a, b, usdt(4));
+    const tooMuch = move(a, c, usdt(7));
+    const second = move(a, c, usdt(5));
+    const results = await db
+      .transaction()
+      .execute((trx) => ledger.transferEach([[first], [tooMuch], [second]], { trx }));
+    expect(results[0]).toMatchObject({ replayed: false });
+    expect(results[1]).toBeInstanceOf(LedgerError);
+    expect((results[1] as LedgerError).code).toBe('LEDGER_INSUFFICIENT_FUNDS');
+    expect(results[2]).toMatchObject({ replayed: false });
+    expect(await available(alice)).toMatchObject({ posted: usdt(1) });
+    // The same requests again: the applied ones are replays, nothing moves twice.
+    const again = await db.transaction().execute((trx) => ledger.transferEach([[first], [second]], { trx }));
+    expect(again.map((r) => (r instanceof LedgerError ? r.code : r.replayed))).toEqual([true, true]);
+    expect(await available(alice)).toMatchObject({ posted: usdt(1) });
+    expect(await available(carol)).toMatchObject({ posted: usdt(5) });
+    // An id reused with other content is refused, as by transfer().
+    const clash = await db
+      .transaction()
+      .execute((trx) => ledger.transferEach([[{ ...first, amount: usdt(1) }]], { trx }));
+    expect((clash[0] as LedgerError).code).toBe('LEDGER_ID_CONFLICT');
+    expect(await ledger.audit()).toEqual({ unbalanced: [], mismatchedAccounts: [] });
+  });
+
+  it('refuses duplicate ids across requests and oversized calls before touching anything', async () => {
+    const { a, b } = await pair(usdt(10));
+    const one = move(a, b, usdt(1));
+    expect(
+      await refusal(db.transaction().execute((trx) => ledger.transferEach([[one], [one]], { trx }))),
+    ).toBe('LEDGER_INVALID_SPEC');
+    const many = Array.from({ length: 2001 }, () => [move(a, b, 1n)]);
+    expect(await refusal(db.transaction().execute((trx) => ledger.transferEach(many, { trx })))).toBe(
+      'LEDGER_INVALID_SPEC',
+    );
+    expect(
+      await available(
+        (await ledger.account(db, { memberId: b.memberId!, wallet: 'funds', currency: USDT })).memberId!,
+      ),
+    ).toMatchObject({
+      posted: 0n,
+    });
+  });
+});
+
 describe('records', () => {
   it("lists a member's movements newest first with direction, counterparty, balance after and status", async () => {
     const { alice, bob, a, b } = await pair(usdt(100));

@@ -70,20 +70,13 @@ export function createMembersRepository(db: Db) {
     },
 
     /**
-     * Whether `nodeId` is `ancestorId` or lies below it in the placement tree: a walk up from the node
-     * that stops at the ancestor's depth, so it costs the depth difference, not the tree's size.
+     * Whether `nodeId` is `ancestorId` or lies below it in the placement tree: the team trees' own check
+     * (`team_in_placement_downline`, migration 0016b), which jumps up by powers of two through
+     * `placement_jumps`, so it costs O(log depth difference) lookups, not one per level.
      */
     isInPlacementDownline: async (ancestorId: string, nodeId: string) => {
       const result = await sql<{ found: boolean }>`
-        WITH RECURSIVE anc AS (SELECT placement_depth AS depth FROM members WHERE id = ${ancestorId}),
-        up AS (
-          SELECT id, placement_parent_id, placement_depth FROM members WHERE id = ${nodeId}
-          UNION ALL
-          SELECT m.id, m.placement_parent_id, m.placement_depth
-          FROM members m JOIN up ON m.id = up.placement_parent_id, anc
-          WHERE up.placement_depth > anc.depth
-        )
-        SELECT EXISTS (SELECT 1 FROM up WHERE id = ${ancestorId}) AS found`.execute(db);
+        SELECT team_in_placement_downline(${ancestorId}, ${nodeId}) AS found`.execute(db);
       return result.rows[0]?.found === true;
     },
   };

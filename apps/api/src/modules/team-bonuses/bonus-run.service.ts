@@ -16,8 +16,11 @@ import type { Trx } from '../ledger/ledger.types';
 import { computeRun, runTotals } from './bonus-run.sql';
 import { type BonusSettingsService, decimalText, resolveSettings } from './bonus-settings';
 
-/** Payouts credited per ledger batch (the ledger takes at most 100 transfers in one call). */
-const PAY_BATCH = 100;
+/**
+ * Payouts credited per transaction, through the ledger's set-based `transferEach` (at most 2,000): a few
+ * statements per batch, not a few per payout.
+ */
+const PAY_BATCH = 1000;
 
 /** Thrown inside a dry run's transaction to roll it back once its figures are read. */
 class DryRunDone extends Error {
@@ -133,26 +136,34 @@ export function createBonusRunService(deps: {
           .limit(size)
           .execute();
         if (batch.length === 0) return 0;
-        const source = await ledger.systemAccount(trx, 'bonus_expense', batch[0]!.currency);
-        const specs = [];
-        for (const p of batch) {
-          const target = await ledger.account(trx, {
-            memberId: p.member_id,
-            wallet: 'reward',
-            currency: p.currency,
-          });
-          specs.push({
-            id: p.id,
-            debitAccountId: source.id,
-            creditAccountId: target.id,
-            amount: BigInt(p.amount_minor),
-            currency: p.currency,
-            kind: 'bonus' as const,
-            memo: `${p.type} bonus ${p.period_start}`,
-            meta: { run: runId, type: p.type },
-          });
-        }
-        await ledger.transfer(specs, { trx });
+        const currency = batch[0]!.currency;
+        // A run pays in the currency its settings named; a batch of another would be a bug, not a case.
+        if (batch.some((p) => p.currency !== currency)) throw new Error('a run pays in one currency');
+        const source = await ledger.systemAccount(trx, 'bonus_expense', currency);
+        const targets = await ledger.memberAccounts(
+          trx,
+          batch.map((p) => p.member_id),
+          'reward',
+          currency,
+        );
+        // One request per payout, not linked: each is idempotent by its own id (run, member, type).
+        const results = await ledger.transferEach(
+          batch.map((p) => [
+            {
+              id: p.id,
+              debitAccountId: source.id,
+              creditAccountId: targets.get(p.member_id)!.id,
+              amount: BigInt(p.amount_minor),
+              currency,
+              kind: 'bonus' as const,
+              memo: `${p.type} bonus ${p.period_start}`,
+              meta: { run: runId, type: p.type },
+            },
+          ]),
+          { trx },
+        );
+        const refused = results.find((r) => r instanceof Error);
+        if (refused) throw refused;
         await trx
           .updateTable('bonus_payouts')
           .set({ paid_at: new Date() })

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Trx } from '../ledger/ledger.types';
 import type { MinorRule } from './bonus-settings';
+import { countJoinedMembers, withIndexWalk } from './leg-totals';
 
 /**
  * The set-based heart of a run, inside the run's one compute transaction. Every step is one statement over
@@ -13,6 +14,9 @@ export async function computeRun(
 ): Promise<void> {
   const start = sql`${run.periodStart}::date::timestamp AT TIME ZONE 'UTC'`;
   const end = sql`(${run.periodStart}::date + 1)::timestamp AT TIME ZONE 'UTC'`;
+
+  // The leg member counts catch up to the period's end: whoever joined since the last count.
+  await countJoinedMembers(trx, new Date(Date.parse(`${run.periodStart}T00:00:00Z`) + 86_400_000));
 
   await sql`
     CREATE TEMP TABLE run_rules ON COMMIT DROP AS
@@ -30,7 +34,8 @@ export async function computeRun(
 
   // Every placement ancestor of every buyer, with the side the purchase came up on, summed per ancestor:
   // one recursive statement whose rows are (buyers x their depth), aggregated once.
-  await sql`
+  await withIndexWalk(trx, () =>
+    sql`
     CREATE TEMP TABLE run_legs ON COMMIT DROP AS
     WITH RECURSIVE up(ancestor, side, amount) AS (
       SELECT m.placement_parent_id, m.placement_side, b.amount
@@ -44,7 +49,8 @@ export async function computeRun(
     SELECT ancestor AS member_id,
       coalesce(sum(amount) FILTER (WHERE side = 'left'), 0)::bigint AS new_left,
       coalesce(sum(amount) FILTER (WHERE side = 'right'), 0)::bigint AS new_right
-    FROM up GROUP BY ancestor`.execute(trx);
+    FROM up GROUP BY ancestor`.execute(trx),
+  );
 
   await sql`
     INSERT INTO member_volumes (member_id, personal_total_minor, left_total_minor, right_total_minor, last_run_id)

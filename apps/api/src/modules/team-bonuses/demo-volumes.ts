@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { countJoinedMembers } from './leg-totals';
 
 /** The demo day whose purchases an admin can run the bonuses of (the bonuses e2e spec does). */
 export const DEMO_BONUS_DAY = '2025-01-15';
@@ -18,6 +19,8 @@ const purchases: Array<[string, number]> = [
 ];
 
 export async function seedDemoBonusVolumes(db: Db, ids: Map<string, { id: string }>): Promise<void> {
+  // The demo tree's leg counts at once, rather than after the first run (sign-ups no longer count them).
+  await db.transaction().execute((trx) => countJoinedMembers(trx));
   const rows = purchases
     .filter(([username]) => ids.has(username))
     .map(([username, usdt]) => ({

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
-/** A member as both trees show them, with the counters the sign-up trigger keeps (migration 0016b). */
+/** A member as the placement tree shows them (leg totals come from the bonus runs, decision 31). */
 export interface TeamRow {
   id: string;
   username: string;
@@ -10,9 +10,6 @@ export interface TeamRow {
   placement_parent_id: string | null;
   placement_side: 'left' | 'right' | null;
   level: number;
-  left_members: string;
-  right_members: string;
-  sponsor_levels: string[];
 }
 
 export interface ListedRow {
@@ -49,9 +46,8 @@ export function createTeamRepository(db: Db) {
           FROM members m JOIN down ON m.placement_parent_id = down.id
           WHERE down.level < ${levels - 1}
         )
-        SELECT m.id, m.username, m.rank, m.created_at, m.placement_parent_id, m.placement_side, down.level,
-          c.left_members, c.right_members, c.sponsor_levels
-        FROM down JOIN members m ON m.id = down.id LEFT JOIN team_counts c ON c.member_id = m.id
+        SELECT m.id, m.username, m.rank, m.created_at, m.placement_parent_id, m.placement_side, down.level
+        FROM down JOIN members m ON m.id = down.id
         ORDER BY down.level, down.path`.execute(db);
       return r.rows;
     },

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeMember } from '../../../test/fixtures';
 import { Client, createTestApp, type TestApp } from '../../../test/test-app';
 import { hashPassword } from '../auth/password';
+import { countJoinedMembers } from '../team-bonuses/leg-totals';
 
 let t: TestApp;
 const clients: Record<string, Client> = {};
@@ -198,9 +199,13 @@ describe('favourites', () => {
   });
 });
 
-describe('counts kept at sign-up', () => {
-  it('adds a new member to every placement ancestor leg and to five sponsor levels', async () => {
-    const before = await (await as('company')).get<TPlacementTree>('/api/team/placement-tree?levels=1');
+const countJoined = () => t.db.transaction().execute((trx) => countJoinedMembers(trx));
+
+describe('counts off the sign-up path', () => {
+  it('counts sponsor levels at sign-up, and leg members when the runs count them (as of a time shown)', async () => {
+    const company = await as('company');
+    const before = await company.get<TPlacementTree>('/api/team/placement-tree?levels=1');
+    expect(before.body.countsAsOf).not.toBeNull();
     const irene = await idOf('irene01');
     await t.db
       .insertInto('members')
@@ -220,14 +225,27 @@ describe('counts kept at sign-up', () => {
       })
       .execute();
     const alice = await as('alice01');
-    const top = (await tree(alice, '?levels=1')).body.nodes[0];
-    expect(top).toMatchObject({ leftMembers: 3, rightMembers: 3 });
+    // The sponsor levels are counters kept at sign-up: at once.
     expect((await alice.get<TSponsorLevels>('/api/team/levels')).body.levels.map((l) => l.members)).toEqual([
       3, 2, 1, 0, 0,
     ]);
-    const after = await (await as('company')).get<TPlacementTree>('/api/team/placement-tree?levels=1');
+    // The leg counts wait for the next count, and say as of when they are.
+    const waiting = await tree(alice, '?levels=1');
+    expect(waiting.body.nodes[0]).toMatchObject({ leftMembers: 3, rightMembers: 2 });
+    expect(waiting.body.countsAsOf).toBe(before.body.countsAsOf);
+
+    await countJoined();
+    const counted = await tree(alice, '?levels=1');
+    expect(counted.body.nodes[0]).toMatchObject({ leftMembers: 3, rightMembers: 3 });
+    expect(Date.parse(counted.body.countsAsOf ?? '')).toBeGreaterThan(
+      Date.parse(before.body.countsAsOf ?? ''),
+    );
+    const after = await company.get<TPlacementTree>('/api/team/placement-tree?levels=1');
     expect(after.body.nodes[0]?.leftMembers).toBe((before.body.nodes[0]?.leftMembers ?? 0) + 1);
     expect(after.body.nodes[0]?.rightMembers).toBe(before.body.nodes[0]?.rightMembers);
+    // Counting again adds nobody twice.
+    await countJoined();
+    expect((await tree(alice, '?levels=1')).body.nodes[0]).toMatchObject({ leftMembers: 3, rightMembers: 3 });
   });
 });
 
@@ -277,12 +295,14 @@ describe('racing sign-ups and the counts', () => {
       .executeTakeFirstOrThrow();
     return { id: row.id, depth: row.placement_depth };
   };
-  const legs = async (username: string) =>
-    t.db
-      .selectFrom('team_counts')
+  const legs = async (username: string) => {
+    await countJoined();
+    return t.db
+      .selectFrom('member_leg_counts')
       .select(['left_members', 'right_members'])
       .where('member_id', '=', await idOf(username))
       .executeTakeFirstOrThrow();
+  };
 
   it('counts one member when four race for one slot, and every sign-up racing in different slots', async () => {
     const before = await legs('alice01');
@@ -291,7 +311,7 @@ describe('racing sign-ups and the counts', () => {
       ['racer1x', 'racer2x', 'racer3x', 'racer4x'].map((u) => insertUnder(u, grace, 'left')),
     );
     expect(race.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    // Sign-ups sharing an upline, in different slots, at once: the ancestors are locked in id order, no deadlock.
+    // Sign-ups sharing an upline and sponsors, in different slots, at once: no deadlock.
     const henry = await placed('henry01');
     const spread = await Promise.allSettled([
       insertUnder('spread1x', henry, 'left'),
@@ -303,6 +323,66 @@ describe('racing sign-ups and the counts', () => {
     expect(Number(after.left_members)).toBe(Number(before.left_members) + 4);
     expect(after.right_members).toBe(before.right_members);
     expect(await legs('carol01')).toEqual({ left_members: '3', right_members: '3' });
+  });
+});
+
+describe('sign-ups in different legs', () => {
+  it('lets two sign-ups in different legs go at once: neither waits on a shared ancestor row', async () => {
+    // Both under alice01 (and the company) in the placement tree, in her left and her right leg. With no
+    // sponsor, they share no counter at all; the old trigger locked alice01's and the company's rows.
+    const left = await t.db
+      .selectFrom('members')
+      .select(['id', 'placement_depth'])
+      .where('username', '=', 'spread1x')
+      .executeTakeFirstOrThrow();
+    const right = await t.db
+      .selectFrom('members')
+      .select(['id', 'placement_depth'])
+      .where('username', '=', 'newbie01')
+      .executeTakeFirstOrThrow();
+    const row = (username: string, parent: { id: string; placement_depth: number }) => ({
+      username,
+      email: null,
+      mobile: null,
+      full_name: null,
+      password_hash: 'x',
+      transaction_password_hash: null,
+      role: 'member' as const,
+      sponsor_id: null,
+      placement_parent_id: parent.id,
+      placement_side: 'left' as const,
+      placement_depth: parent.placement_depth + 1,
+      locked_until: null,
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let firstInserted!: () => void;
+    const inserted = new Promise<void>((resolve) => {
+      firstInserted = resolve;
+    });
+    // The first sign-up inserts and keeps its transaction open.
+    const first = t.db.transaction().execute(async (trx) => {
+      await trx.insertInto('members').values(row('legleft1', left)).execute();
+      firstInserted();
+      await held;
+    });
+    await inserted;
+    // The second, in the other leg, must not wait for it: a lock wait would hit the timeout.
+    await t.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL lock_timeout = '1s'`.execute(trx);
+      await trx.insertInto('members').values(row('legright1', right)).execute();
+    });
+    release();
+    await first;
+
+    const legsOf = async (username: string) => (await tree(await as(username), '?levels=1')).body.nodes[0];
+    const before = await legsOf('alice01');
+    await countJoined();
+    const after = await legsOf('alice01');
+    expect(after?.leftMembers).toBe((before?.leftMembers ?? 0) + 1);
+    expect(after?.rightMembers).toBe((before?.rightMembers ?? 0) + 1);
   });
 });
 
@@ -321,19 +401,20 @@ describe('a deep leg', () => {
       .where('id', '=', rootId)
       .executeTakeFirstOrThrow();
     const base = 50_000_000;
-    // One statement builds the chain; its counts are written directly (the trigger's per-row walk is skipped).
+    // One statement builds the chain, joined before the count mark; its leg counts are written directly
+    // (what a run would have added), since a chain's are plain arithmetic.
     await t.db.transaction().execute(async (trx) => {
       await sql`SET LOCAL team.skip_counts = 'on'`.execute(trx);
       await sql`
         INSERT INTO members (id, username, password_hash, role, sponsor_id, placement_parent_id, placement_side,
-          placement_depth)
+          placement_depth, created_at)
         OVERRIDING SYSTEM VALUE
         SELECT ${base} + i, 'deep' || i, 'x', 'member', ${rootId},
-          CASE WHEN i = 1 THEN ${rootId}::bigint ELSE ${base} + i - 1 END, 'left', i
+          CASE WHEN i = 1 THEN ${rootId}::bigint ELSE ${base} + i - 1 END, 'left', i, '2001-01-01'
         FROM generate_series(1, ${depth}) i`.execute(trx);
-      await sql`UPDATE team_counts SET left_members = ${base + depth} - member_id
-        WHERE member_id BETWEEN ${base + 1} AND ${base + depth}`.execute(trx);
-      await sql`UPDATE team_counts SET left_members = ${depth} WHERE member_id = ${rootId}`.execute(trx);
+      await sql`INSERT INTO member_leg_counts (member_id, left_members)
+        SELECT ${base} + i, ${depth} - i FROM generate_series(1, ${depth} - 1) i
+        UNION ALL SELECT ${rootId}, ${depth}`.execute(trx);
     });
 
     const client = await as(root.username);

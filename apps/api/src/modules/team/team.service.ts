@@ -13,13 +13,21 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import { createTeamRepository, type ListedRow } from './team.repository';
 
-/** Left and right leg volumes per member (minor units), from whoever counts them (the bonus runs). */
-export type LegVolumes = (memberIds: string[]) => Promise<Map<string, { left: string; right: string }>>;
+/**
+ * Left and right leg member counts and volumes per member, from whoever counts them (the bonus runs,
+ * `team-bonuses/leg-totals.ts`), with the time up to which members are counted.
+ */
+export type LegTotals = (memberIds: string[]) => Promise<{
+  countedUntil: Date | null;
+  byMember: Map<
+    string,
+    { leftMembers: number; rightMembers: number; volumes: { left: string; right: string } | null }
+  >;
+}>;
 
 export interface TeamServiceDeps {
   db: Db;
-  /** No volumes yet: the tree shows none (null), not zeros it cannot vouch for. */
-  legVolumes?: LegVolumes;
+  legTotals: LegTotals;
 }
 
 /** How many username-prefix matches a search looks at, across the whole tree, before giving up. */
@@ -36,7 +44,7 @@ const memberOf = (row: ListedRow): TTeamMember => ({
 });
 
 /** The member's placement and sponsor trees, limited to their own downline. */
-export function createTeamService({ db, legVolumes }: TeamServiceDeps) {
+export function createTeamService({ db, legTotals }: TeamServiceDeps) {
   const repo = createTeamRepository(db);
 
   /** A node the member may see: themself or one of their placement downline; anything else is not found. */
@@ -50,7 +58,7 @@ export function createTeamService({ db, legVolumes }: TeamServiceDeps) {
     const topId = query.node ?? viewerId;
     await assertVisible(viewerId, topId);
     const rows = await repo.subtree(topId, query.levels);
-    const volumes = legVolumes ? await legVolumes(rows.map((r) => r.id)) : new Map();
+    const legs = await legTotals(rows.map((r) => r.id));
     const sponsor = await repo.usernameOf(viewerId);
     if (sponsor === undefined) throw new AppError('TEAM_MEMBER_NOT_FOUND');
 
@@ -68,6 +76,7 @@ export function createTeamService({ db, legVolumes }: TeamServiceDeps) {
       levels: query.levels,
       selfId: viewerId,
       upId,
+      countsAsOf: legs.countedUntil?.toISOString() ?? null,
       slots,
       nodes: rows.map((r) => ({
         id: r.id,
@@ -77,9 +86,9 @@ export function createTeamService({ db, legVolumes }: TeamServiceDeps) {
         parentId: r.level === 0 ? null : r.placement_parent_id,
         side: r.level === 0 ? null : r.placement_side,
         level: r.level,
-        leftMembers: Number(r.left_members ?? 0),
-        rightMembers: Number(r.right_members ?? 0),
-        volumes: volumes.get(r.id) ?? null,
+        leftMembers: legs.byMember.get(r.id)?.leftMembers ?? 0,
+        rightMembers: legs.byMember.get(r.id)?.rightMembers ?? 0,
+        volumes: legs.byMember.get(r.id)?.volumes ?? null,
       })),
     };
   }

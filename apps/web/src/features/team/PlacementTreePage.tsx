@@ -11,7 +11,7 @@ import { intlLocale } from '../wallet/format';
 import { type GridCell, placementGrid } from './placement-grid';
 import styles from './Team.module.css';
 import { teamApi, teamKeys } from './team.api';
-import { joinDateText } from './team-format';
+import { dateTimeText, joinDateText } from './team-format';
 import { signUpLink, TeamPaths } from './team-paths';
 
 const levelChoices = [2, 3, 4];
@@ -126,6 +126,13 @@ export default function PlacementTreePage() {
         </ErrorBlock>
       ) : (
         <div className={styles.levels} data-testid="placement-tree">
+          {tree.data.countsAsOf && (
+            // Leg counts are the daily run's (decision 31): a member who just joined shows up as a node at
+            // once but in the counts only after the next run.
+            <p className={`${styles.muted} ${styles.asOf}`} data-testid="counts-as-of">
+              {t('team.tree.countsAsOf', { time: dateTimeText(tree.data.countsAsOf) })}
+            </p>
+          )}
           {placementGrid(tree.data).map((row) => (
             <div
               key={row.level}

@@ -26,6 +26,7 @@ describe('placement grid', () => {
       levels: 3,
       selfId: '1',
       upId: null,
+      countsAsOf: null,
       nodes: [node('1', null, null, 0), node('2', '1', 'right', 1), node('3', '2', 'right', 2)],
       slots: [
         { parentId: '1', level: 1, side: 'left', sponsor: 'm1', placement: 'm1' },

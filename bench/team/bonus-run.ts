@@ -1,0 +1,58 @@
+import { sql } from 'kysely';
+import type { Db } from '../../apps/api/src/db/database';
+import { createLedgerService } from '../../apps/api/src/modules/ledger/ledger.service';
+import { createBonusRunService } from '../../apps/api/src/modules/team-bonuses/bonus-run.service';
+import { createBonusSettingsService } from '../../apps/api/src/modules/team-bonuses/bonus-settings';
+
+export interface BonusRunFigures {
+  computeMs: number;
+  payMs: number;
+  payouts: number;
+  linesWithNewVolume: number;
+  joinersCounted: number;
+}
+
+/**
+ * One full daily run of `day` through the real service (compute in one transaction: the day's joiners up
+ * the leg counts, volumes up the legs, ranks, carries, payout rows; then every payout through the ledger).
+ */
+export async function measureBonusRun(db: Db, day: string): Promise<BonusRunFigures> {
+  const ledger = createLedgerService({ db });
+  const settings = createBonusSettingsService({ db });
+  const runs = createBonusRunService({ db, ledger, settings });
+  const claimed = await db
+    .insertInto('bonus_runs')
+    .values({
+      period_start: day,
+      status: 'running',
+      settings: JSON.stringify((await settings.current()).settings),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const countedBefore = await rootCount(db);
+  let t0 = performance.now();
+  await runs.compute(claimed.id);
+  const computeMs = performance.now() - t0;
+  t0 = performance.now();
+  const payouts = await runs.pay(claimed.id);
+  const payMs = performance.now() - t0;
+  const lines = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM bonus_run_members WHERE run_id = ${claimed.id}`.execute(db);
+  return {
+    computeMs,
+    payMs,
+    payouts,
+    linesWithNewVolume: lines.rows[0]!.n,
+    joinersCounted: (await rootCount(db)) - countedBefore,
+  };
+}
+
+/** The heap root's counted members: what the run's member count added. */
+async function rootCount(db: Db): Promise<number> {
+  const r = await db
+    .selectFrom('member_leg_counts')
+    .select(sql<string>`left_members + right_members`.as('n'))
+    .where('member_id', '=', '1')
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}

@@ -1,0 +1,102 @@
+import { sql } from 'kysely';
+import type { Db } from '../../apps/api/src/db/database';
+import { createAuthService } from '../../apps/api/src/modules/auth/auth.service';
+import { createMembersRepository } from '../../apps/api/src/modules/members/members.repository';
+import { createTeamService } from '../../apps/api/src/modules/team/team.service';
+import { createLegTotals } from '../../apps/api/src/modules/team-bonuses/leg-totals';
+import type { BuiltTree } from './build';
+import { type Latency, timed } from './measure';
+
+const name = (id: number) => `bm${String(id).padStart(8, '0')}`;
+const deepName = (i: number) => `dl${String(i).padStart(8, '0')}`;
+const random = (n: number) => 1 + Math.floor(Math.random() * n);
+
+/**
+ * The member-facing queries at scale, each through the real service function: the sign-up's placement
+ * check (`auth.checkPlacement`: sponsor, placement in the sponsor's downline, free sides) followed by the
+ * member insert with its trigger (what `register` writes: jumps, own counts row, five sponsor levels), the
+ * downline check, and one placement tree view (`TeamService.placementTree`: visibility, subtree, leg
+ * totals).
+ */
+export async function measureQueries(
+  db: Db,
+  tree: BuiltTree & { heap: number; deep: number },
+  samples: number,
+): Promise<Array<[string, Latency]>> {
+  const members = createMembersRepository(db);
+  // checkPlacement needs only the members repository; sessions, TAC and sealed boxes are not touched.
+  const auth = createAuthService({
+    db,
+    members,
+    sessions: {} as never,
+    tac: {} as never,
+    sealed: {} as never,
+  });
+  const team = createTeamService({ db, legTotals: createLegTotals(db) });
+  const firstLeaf = Math.floor(tree.heap / 2) + 1;
+
+  /** The sign-up's placement: the check, then the insert into the free side, in one transaction. */
+  const signUp = async (sponsorId: number, placementId: number, username: string) => {
+    const free = await auth.checkPlacement(name(sponsorId), name(placementId));
+    if (!free.rightFree) throw new Error(`no free right side under ${placementId}`);
+    await db.transaction().execute((trx) =>
+      sql`INSERT INTO members (username, password_hash, role, sponsor_id, placement_parent_id, placement_side,
+            placement_depth)
+          SELECT ${username}, 'x', 'member', ${sponsorId}, id, 'right', placement_depth + 1
+          FROM members WHERE id = ${placementId}`.execute(trx),
+    );
+  };
+  const signUpDeep = async (i: number) => {
+    // At the deep leg's bottom, sponsored by the heap's root: the placement check spans the whole depth.
+    const placement = tree.deep - 10 - i;
+    const free = await auth.checkPlacement(name(1), deepName(placement));
+    if (!free.rightFree) throw new Error('right side taken');
+    await db.transaction().execute((trx) =>
+      sql`INSERT INTO members (username, password_hash, role, sponsor_id, placement_parent_id, placement_side,
+            placement_depth)
+          SELECT ${`sd${String(i).padStart(8, '0')}`}, 'x', 'member', ${tree.heap + placement - 1}, id, 'right', placement_depth + 1
+          FROM members WHERE id = ${tree.heap + placement}`.execute(trx),
+    );
+  };
+
+  const rows: Array<[string, Latency]> = [];
+  const signUps = Math.min(samples / 4, 500);
+  rows.push([
+    'sign-up placement (check + insert) at a heap leaf, sponsor 3 levels up',
+    await timed(signUps, (i) =>
+      signUp((firstLeaf + 5000 + i) >> 3, firstLeaf + 5000 + i, `su${String(i).padStart(8, '0')}`),
+    ),
+  ]);
+  rows.push([
+    `sign-up placement (check + insert) at the bottom of the ${tree.deep}-deep leg, sponsor at the top`,
+    await timed(signUps, signUpDeep),
+  ]);
+  rows.push([
+    `downline check (members.isInPlacementDownline), ${tree.deep}+ levels apart`,
+    await timed(samples, () => members.isInPlacementDownline('1', String(tree.bottom))),
+  ]);
+  rows.push([
+    'downline check, random pairs',
+    await timed(samples, () =>
+      members.isInPlacementDownline(String(random(1000)), String(random(tree.members))),
+    ),
+  ]);
+  rows.push([
+    'tree view (3 levels, 7 nodes) in the deep leg, viewed from the root',
+    await timed(samples / 4, () =>
+      team.placementTree('1', { node: String(tree.bottom - random(1000)), levels: 3 }),
+    ),
+  ]);
+  rows.push([
+    'tree view (4 levels, 15 nodes) near the top',
+    await timed(samples / 4, (i) => team.placementTree(String(1 + (i % 1000)), { levels: 4 })),
+  ]);
+  // The reference, as pgbench's select-only script does it: one primary-key lookup, same client and server.
+  rows.push([
+    "one primary-key lookup (pgbench select-only's query, same client; reference)",
+    await timed(samples, () =>
+      sql`SELECT username FROM members WHERE id = ${random(tree.members)}`.execute(db),
+    ),
+  ]);
+  return rows;
+}
