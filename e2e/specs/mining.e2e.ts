@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Paths } from '@app/contracts';
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPerson, url, type ViewportName } from '../src/browser';
 import { DEMO_PASSWORD, logIn } from '../src/members';
+import { approveKycAndGiveVoucher, submitKyc } from '../src/mining';
 
 // Cloud mining end to end (issue 6): the buyer's KYC is approved (submitted and approved through the API:
 // the KYC screens have a spec of their own), an admin gives them a voucher; the buyer buys two units of a
@@ -31,62 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A request of a signed-in page, as the web app sends it (our Origin, for the CSRF check). */
-const call = (request: APIRequestContext, method: 'get' | 'post', path: string, data?: object) =>
-  request[method](path, { headers: { origin: inject('baseUrl') }, ...(data ? { data } : {}) });
-
-async function submitKyc(page: Page, fullName: string, seed: number): Promise<void> {
-  const ids: string[] = [];
-  for (const i of [0, 1, 2]) {
-    const picture = await sharp({
-      create: {
-        width: 320,
-        height: 200,
-        channels: 3,
-        background: { r: (seed * 40 + i * 70) % 256, g: 120, b: 80 },
-      },
-    })
-      .png()
-      .toBuffer();
-    const res = await page.request.post(`${Paths.uploads}?purpose=kyc`, {
-      headers: { origin: inject('baseUrl') },
-      multipart: { file: { name: `id-${i}.png`, mimeType: 'image/png', buffer: picture } },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-    ids.push(((await res.json()) as { id: string }).id);
-  }
-  const res = await call(page.request, 'post', Paths.kyc, {
-    country: 'MY',
-    idType: 'passport',
-    fullName,
-    idNumber: `M${seed}${Date.now()}`.slice(0, 20),
-    frontUploadId: ids[0],
-    backUploadId: ids[1],
-    holdingUploadId: ids[2],
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-async function approveKycAndGiveVoucher(admin: Page, username: string): Promise<void> {
-  const queue = await call(admin.request, 'get', `${Paths.adminKyc}?status=pending&pageSize=50`);
-  const items = ((await queue.json()) as { items: Array<{ id: string; username: string }> }).items;
-  const submission = items.find((i) => i.username === username);
-  expect(submission, JSON.stringify(items)).toBeDefined();
-  const approved = await call(
-    admin.request,
-    'post',
-    Paths.adminKycApprove.replace(':id', submission!.id),
-    {},
-  );
-  expect(approved.status(), await approved.text()).toBe(200);
-  const voucher = await call(admin.request, 'post', Paths.adminVouchers, {
-    usernames: [username],
-    discountBps: 1000,
-    validDays: 30,
-  });
-  expect(voucher.status(), await voucher.text()).toBe(200);
-}
 
 describe.each<ViewportName>(['phone', 'desktop'])('cloud mining at %s size', (viewport) => {
   const { buyer, recipient } = members[viewport];

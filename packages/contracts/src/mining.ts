@@ -22,7 +22,12 @@ export const MiningPayWallets = ['funds', 'deposit'] as const;
 /** Mined coins are paid into this wallet. */
 export const MiningPayoutWallet = 'funds' as const;
 
-export const YieldRules = ['fixed', 'daily'] as const;
+/**
+ * 'fixed': an amount per GH/s per day stored on the package; 'daily': an admin sets the amount per GH/s for
+ * each day; 'network': computed from the mined coin's network difficulty and block reward (see
+ * `networkYieldMinor` in the API's mining module for the formula and its rounding).
+ */
+export const YieldRules = ['fixed', 'daily', 'network'] as const;
 export const ZYieldRule = z.enum(YieldRules);
 export type TYieldRule = z.infer<typeof ZYieldRule>;
 
@@ -52,7 +57,7 @@ export const ZMiningPackage = z.object({
   durationDays: z.number().int(),
   minedCurrency: z.string(),
   yieldRule: ZYieldRule,
-  /** 'fixed': the mined coin per GH/s per day; null for 'daily'. */
+  /** 'fixed': the mined coin per GH/s per day; null for 'daily' and 'network'. */
   yieldPerUnit: ZDecimal.nullable(),
   /** The most units one member may buy of it, over all their purchases; null: no limit. */
   perMemberLimit: z.number().int().nullable(),
@@ -66,6 +71,7 @@ export const ZMiningPackagesQuery = z.object({ categoryId: ZMiningCategoryId.opt
 
 export const MiningPlacements = ['activate', 'stock'] as const;
 export const ZMiningPlacement = z.enum(MiningPlacements);
+export type TMiningPlacement = z.infer<typeof ZMiningPlacement>;
 
 export const ZMiningQuoteRequest = z.object({
   packageId: ZMiningPackageId,
@@ -217,6 +223,8 @@ export const ZMiningPackageInput = z
     perMemberLimit: z.number().int().min(1, { message: 'MINING_LIMIT_INVALID' }).nullable(),
     onSale: z.boolean(),
     sort: z.number().int().min(-1000).max(1000),
+    /** An upload of purpose 'mining_package' the admin made; null: no picture (the cards show a placeholder). */
+    pictureUploadId: z.uuid({ message: 'UPLOAD_NOT_FOUND' }).nullable(),
   })
   // A fixed rule needs its amount; a daily rule takes its amounts per day.
   .refine((v) => (v.yieldRule === 'fixed') === (v.yieldPerUnit !== null), {
@@ -228,6 +236,35 @@ export type TMiningPackageInput = z.infer<typeof ZMiningPackageInput>;
 /** An admin sets a 'daily' package's yield per GH/s for one day. */
 export const ZDailyRateInput = z.object({ day: ZDay, perUnit: ZAmountText });
 export type TDailyRateInput = z.infer<typeof ZDailyRateInput>;
+export const ZDailyRate = z.object({ day: ZDay, perUnit: ZDecimal });
+export const ZDailyRates = z.object({ items: z.array(ZDailyRate) });
+export type TDailyRate = z.infer<typeof ZDailyRate>;
+
+/**
+ * A coin's network difficulty and block reward from a day on ('network' yield rule). Difficulty is a
+ * positive decimal with at most 32 whole digits and 8 decimals; the block reward is in the coin.
+ */
+export const ZNetworkParamsInput = z.object({
+  currency: ZCurrencyCode,
+  effectiveFrom: ZDay,
+  difficulty: z
+    .string()
+    .trim()
+    .regex(/^(?!0+(\.0+)?$)\d{1,32}(\.\d{1,8})?$/, { message: 'MINING_DIFFICULTY_INVALID' }),
+  blockReward: ZAmountText,
+});
+export type TNetworkParamsInput = z.infer<typeof ZNetworkParamsInput>;
+export const ZNetworkParams = z.object({
+  id: z.string(),
+  currency: z.string(),
+  effectiveFrom: ZDay,
+  difficulty: ZDecimal,
+  blockReward: ZDecimal,
+  createdAt: ZTimestamp,
+});
+export type TNetworkParams = z.infer<typeof ZNetworkParams>;
+/** Every row ever set, newest effective date first: the history is kept. */
+export const ZNetworkParamsList = z.object({ items: z.array(ZNetworkParams) });
 
 export const ZPayoutRunRequest = z.object({ day: ZDay });
 export const ZPayoutRun = z.object({ paid: z.number().int(), days: z.array(ZDay) });
@@ -283,3 +320,70 @@ export const ZCart = z.object({ items: z.array(ZCartItem) });
 export type TCart = z.infer<typeof ZCart>;
 /** Puts a package in the cart with this many units (replacing what was there). */
 export const ZCartPut = z.object({ units: ZMiningUnits });
+
+/** The most lines one cart checkout may buy. */
+export const MiningCartMaxLines = 20;
+
+/** One line of a cart checkout: a package and its units (each package at most once). */
+export const ZCartLine = z.object({ packageId: ZMiningPackageId, units: ZMiningUnits });
+export type TCartLine = z.infer<typeof ZCartLine>;
+const ZCartLines = z
+  .array(ZCartLine)
+  .min(1, { message: 'MINING_CART_INVALID' })
+  .max(MiningCartMaxLines, { message: 'MINING_CART_INVALID' })
+  .refine((lines) => new Set(lines.map((l) => l.packageId)).size === lines.length, {
+    message: 'MINING_CART_INVALID',
+  });
+
+/**
+ * A voucher in a checkout pays part of one line (named by its package): a voucher's rate, cap and currency
+ * are those of one price, and a cart may mix currencies.
+ */
+export const ZCartVoucher = z.object({ voucherId: ZVoucherId, packageId: ZMiningPackageId });
+
+export const ZCartQuoteRequest = z.object({ lines: ZCartLines, voucher: ZCartVoucher.optional() });
+export type TCartQuoteRequest = z.infer<typeof ZCartQuoteRequest>;
+
+export const ZCartQuoteLine = z.object({
+  packageId: z.string(),
+  packageName: z.string(),
+  units: z.number().int(),
+  currency: z.string(),
+  price: ZDecimal,
+  discount: ZDecimal,
+  pay: ZDecimal,
+});
+export type TCartQuoteLine = z.infer<typeof ZCartQuoteLine>;
+export const ZCartTotal = z.object({
+  currency: z.string(),
+  price: ZDecimal,
+  discount: ZDecimal,
+  pay: ZDecimal,
+});
+export type TCartTotal = z.infer<typeof ZCartTotal>;
+
+/** The checkout's preview: every line, and the totals per currency; nothing changes. */
+export const ZCartQuote = z.object({
+  lines: z.array(ZCartQuoteLine),
+  totals: z.array(ZCartTotal),
+  kycApproved: z.boolean(),
+});
+export type TCartQuote = z.infer<typeof ZCartQuote>;
+
+export const ZCartCheckoutRequest = z.object({
+  lines: ZCartLines,
+  placement: ZMiningPlacement,
+  wallet: ZWallet,
+  voucher: ZCartVoucher.optional(),
+  agreed: z.boolean(),
+  password: ZSealed,
+});
+export type TCartCheckoutRequest = z.infer<typeof ZCartCheckoutRequest>;
+
+/** Every purchase the checkout made, and the paying wallet's balance after, per currency. */
+export const ZCartReceipt = z.object({
+  checkoutId: z.string(),
+  purchases: z.array(ZMiningPurchase),
+  balances: z.array(z.object({ currency: z.string(), balanceAfter: ZDecimal })),
+});
+export type TCartReceipt = z.infer<typeof ZCartReceipt>;

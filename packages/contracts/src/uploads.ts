@@ -5,14 +5,22 @@ import { z } from 'zod';
  * files). An upload is stored first and then claimed by the record that uses it (a KYC submission, a news
  * item...), in that record's own transaction.
  */
-export const UploadPurposes = ['kyc', 'avatar', 'news', 'slider', 'file', 'support'] as const;
+export const UploadPurposes = [
+  'kyc',
+  'avatar',
+  'news',
+  'slider',
+  'file',
+  'support',
+  'mining_package',
+] as const;
 export const ZUploadPurpose = z.enum(UploadPurposes);
 export type UploadPurpose = z.infer<typeof ZUploadPurpose>;
 export type TUploadPurpose = UploadPurpose;
 
 /** Shown only to their owner and to admins; every other purpose is public. */
 export const PrivateUploadPurposes: readonly UploadPurpose[] = ['kyc', 'support'];
-/** What a member may upload; admins may upload every purpose (news, slides and files are theirs). */
+/** What a member may upload; admins may upload every purpose (news, slides, files, package pictures). */
 export const MemberUploadPurposes: readonly UploadPurpose[] = ['kyc', 'avatar', 'support'];
 /** Purposes that take a PDF document instead of a picture. */
 export const DocumentUploadPurposes: readonly UploadPurpose[] = ['file'];

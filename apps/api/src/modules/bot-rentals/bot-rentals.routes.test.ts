@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type {
-  TAdminVoucher,
   TBotPackage,
   TBotPackages,
   TBotRental,
@@ -10,35 +9,23 @@ import type {
   TRentalPurchase,
   TRentalReceipt,
   TVoucher,
-  TWalletOverview,
 } from '@app/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { givePayPassword, PAY_PASSWORD } from '../../../test/fixtures';
+import { PAY_PASSWORD } from '../../../test/fixtures';
+import { type PurchaseFixture, purchaseFixture } from '../../../test/purchase-fixtures';
 import { Client, createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 let admin: Client;
-const clients: Record<string, Client> = {};
+let fx: PurchaseFixture;
 
 /** A receipt, or the error that refused it. */
 type Receipt = TRentalReceipt & Partial<TErrorBody>;
 
 /** A logged-in demo member whose transaction password is PAY_PASSWORD. */
-async function as(username: string): Promise<Client> {
-  if (clients[username]) return clients[username];
-  await givePayPassword(t.db, username);
-  const client = new Client(t.app);
-  await client.login(username);
-  clients[username] = client;
-  return client;
-}
-
-async function funds(client: Client, wallet = 'funds'): Promise<string> {
-  const { body } = await client.get<TWalletOverview>('/api/wallet');
-  return body.currencies.find((c) => c.currency === 'USDT')!.wallets.find((w) => w.wallet === wallet)!
-    .available;
-}
+const as = (username: string) => fx.as(username);
+const funds = (client: Client, wallet = 'funds') => fx.available(client, 'USDT', wallet);
 
 /** What the platform's sales account holds in USDT, and how many ledger transfers exist: "what moved". */
 async function books() {
@@ -84,15 +71,7 @@ async function makePackage(overrides: Record<string, unknown> = {}): Promise<TBo
   return reply.body;
 }
 
-async function giveVoucher(username: string, discountBps: number): Promise<TAdminVoucher> {
-  const reply = await admin.post<{ items: TAdminVoucher[] }>('/api/admin/vouchers', {
-    usernames: [username],
-    discountBps,
-    validDays: 10,
-  });
-  expect(reply.status).toBe(200);
-  return reply.body.items[0]!;
-}
+const giveVoucher = (username: string, discountBps: number) => fx.giveVoucher(username, discountBps);
 
 async function voucherState(client: Client, id: string): Promise<string | undefined> {
   for (const state of ['available', 'used', 'expired']) {
@@ -126,6 +105,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = new Client(t.app);
   await admin.login('admin', 'Admin12345');
+  fx = purchaseFixture(t, admin);
 });
 afterAll(() => t.close());
 

@@ -1,15 +1,20 @@
 import type {
+  TDailyRate,
   TDailyRateInput,
   TMiningCategory,
   TMiningCategoryInput,
   TMiningPackage,
   TMiningPackageInput,
+  TNetworkParams,
+  TNetworkParamsInput,
 } from '@app/contracts';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { type Actor, recordAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { minorOf } from '../bot-rentals/minor';
 import type { Trx } from '../ledger/ledger.types';
+import type { UploadService } from '../uploads/uploads.service';
 import { type Currency, currencyOrFail, decimalOf } from '../wallet/amounts';
 
 /** A yield per GH/s an admin typed; unlike a price it may be zero (a package that mines nothing that day). */
@@ -53,8 +58,14 @@ export function toMiningPackage(r: MiningPackageRow): TMiningPackage {
 }
 
 /** Mining categories and packages (cmsPackages, packageSubMenu, allPackages); admins define them, audited. */
-export function createMiningPackageService(deps: { db: Db }) {
-  const { db } = deps;
+export function createMiningPackageService(deps: { db: Db; uploads: Pick<UploadService, 'claim'> }) {
+  const { db, uploads } = deps;
+
+  /** The admin's own new picture is claimed in the package's transaction; the current one is already its. */
+  async function claimPicture(trx: Trx, actor: Actor, picture: string | null, current: string | null) {
+    if (picture === null || picture === current) return;
+    await uploads.claim(trx, { ids: [picture], ownerId: actor.memberId, purpose: 'mining_package' });
+  }
 
   async function find(ex: Db | Trx, id: string): Promise<MiningPackageRow> {
     const row = await miningPackageQuery(ex).where('p.id', '=', id).executeTakeFirst();
@@ -87,6 +98,7 @@ export function createMiningPackageService(deps: { db: Db }) {
       per_member_limit: input.perMemberLimit,
       on_sale: input.onSale,
       sort: input.sort,
+      picture_upload_id: input.pictureUploadId,
     };
   }
 
@@ -146,6 +158,7 @@ export function createMiningPackageService(deps: { db: Db }) {
     async create(actor: Actor, input: TMiningPackageInput): Promise<TMiningPackage> {
       const columns = await columnsOf(input);
       const id = await db.transaction().execute(async (trx) => {
+        await claimPicture(trx, actor, columns.picture_upload_id, null);
         const { id } = await trx
           .insertInto('mining_packages')
           .values(columns)
@@ -172,6 +185,7 @@ export function createMiningPackageService(deps: { db: Db }) {
           .forUpdate()
           .executeTakeFirst();
         if (!before) throw new AppError('MINING_PACKAGE_NOT_FOUND');
+        await claimPicture(trx, actor, columns.picture_upload_id, before.picture_upload_id);
         // Payouts already made are in the mined coin: it stays once anyone holds the package.
         if (before.mined_currency !== columns.mined_currency) {
           const held = await trx
@@ -213,6 +227,78 @@ export function createMiningPackageService(deps: { db: Db }) {
           action: 'mining_package.daily_rate',
           subject: `mining_package:${id}`,
           detail: { day: input.day, perUnitMinor: perUnit.toString() },
+        });
+      });
+    },
+
+    /** A 'daily' package's rates, newest day first. */
+    async dailyRates(id: string): Promise<TDailyRate[]> {
+      const pkg = await find(db, id);
+      const rows = await db
+        .selectFrom('mining_daily_rates')
+        .select([sql<string>`day::text`.as('day'), 'per_unit_minor'])
+        .where('package_id', '=', id)
+        .orderBy('day', 'desc')
+        .limit(366)
+        .execute();
+      return rows.map((r) => ({
+        day: r.day,
+        perUnit: decimalOf(BigInt(r.per_unit_minor), { decimals: pkg.mined_decimals }),
+      }));
+    },
+
+    /** Every difficulty and block reward ever set, newest effective day first (the history is kept). */
+    async networkParams(): Promise<TNetworkParams[]> {
+      const rows = await db
+        .selectFrom('mining_network_params as n')
+        .innerJoin('currencies as c', 'c.code', 'n.currency')
+        .select([
+          'n.id',
+          'n.currency',
+          sql<string>`n.effective_from::text`.as('effective_from'),
+          sql<string>`n.difficulty::text`.as('difficulty'),
+          'n.block_reward_minor',
+          'c.decimals',
+          'n.created_at',
+        ])
+        .orderBy('n.effective_from', 'desc')
+        .orderBy('n.id', 'desc')
+        .limit(200)
+        .execute();
+      return rows.map((r) => ({
+        id: r.id,
+        currency: r.currency,
+        effectiveFrom: r.effective_from,
+        // numeric(40,8) prints its 8 decimals; the admin typed fewer
+        difficulty: r.difficulty.replace(/\.?0+$/, ''),
+        blockReward: decimalOf(BigInt(r.block_reward_minor), r),
+        createdAt: r.created_at.toISOString(),
+      }));
+    },
+
+    /**
+     * A coin's difficulty and block reward from a day on. Rows are never changed: a correction is a new row,
+     * and for one day the newest row wins. Days already paid keep what they were paid.
+     */
+    async setNetworkParams(actor: Actor, input: TNetworkParamsInput): Promise<void> {
+      const coin = await currencyOrFail(db, input.currency);
+      const reward = yieldMinorOf(input.blockReward, coin);
+      await db.transaction().execute(async (trx) => {
+        const { id } = await trx
+          .insertInto('mining_network_params')
+          .values({
+            currency: coin.code,
+            effective_from: input.effectiveFrom,
+            difficulty: input.difficulty,
+            block_reward_minor: reward.toString(),
+            created_by: actor.memberId,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await recordAudit(trx, actor, {
+          action: 'mining.network_params',
+          subject: `mining_network_params:${id}`,
+          detail: { ...input, blockRewardMinor: reward.toString() },
         });
       });
     },

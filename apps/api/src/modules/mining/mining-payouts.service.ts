@@ -4,6 +4,20 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import { derivedUuid } from '../../platform/idempotency';
 import type { LedgerService } from '../ledger/ledger.service';
+import { networkYieldMinor } from './network-yield';
+
+/** One unpaid (day, subscription) and what its package's rule needs to price it. */
+interface DueRow {
+  subscription_id: string;
+  member_id: string;
+  day: string;
+  currency: string;
+  hash_rate_ghs: string;
+  /** 'fixed' and 'daily': the amount per GH/s that day; null for 'network'. */
+  per_unit_minor: string | null;
+  difficulty: string | null;
+  block_reward_minor: string | null;
+}
 
 /** What one (day, subscription) earns, as the run finds it. */
 interface Due {
@@ -11,7 +25,18 @@ interface Due {
   member_id: string;
   day: string;
   currency: string;
-  amount_minor: string;
+  amount_minor: bigint;
+}
+
+/** The day's amount by the package's rule; rounded down (in the platform's favour) for 'network'. */
+export function amountOf(r: DueRow): bigint {
+  const hashRateGhs = BigInt(r.hash_rate_ghs);
+  if (r.per_unit_minor !== null) return hashRateGhs * BigInt(r.per_unit_minor);
+  return networkYieldMinor({
+    hashRateGhs,
+    difficulty: r.difficulty!,
+    blockRewardMinor: BigInt(r.block_reward_minor!),
+  });
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -21,30 +46,38 @@ const UNIQUE_VIOLATION = '23505';
  * day (before its end) that has no payout yet, so a day the job missed is caught up by the next run. Each
  * (day, subscription) is one transaction: its payout row and its ledger transfer (from the platform's
  * `mining_payouts` account into the member's wallet in the mined coin, with an id derived from the pair),
- * so a re-run, or two runs at once, pay nothing twice. A 'daily' package's day waits for its rate.
+ * so a re-run, or two runs at once, pay nothing twice. A 'daily' package's day waits for its rate; a
+ * 'network' day is priced by the coin's difficulty and block reward in force that day (the latest row
+ * effective on or before it) and waits likewise while none is set.
  */
 export function createMiningPayoutService(deps: { db: Db; ledger: LedgerService }) {
   const { db, ledger } = deps;
 
   async function due(day: string): Promise<Due[]> {
-    const { rows } = await sql<Due>`
+    const { rows } = await sql<DueRow>`
       SELECT s.id AS subscription_id, s.member_id, d.day::date::text AS day, p.mined_currency AS currency,
-             (s.hash_rate_ghs * coalesce(p.yield_per_unit_minor, r.per_unit_minor))::text AS amount_minor
+             s.hash_rate_ghs::text AS hash_rate_ghs,
+             coalesce(p.yield_per_unit_minor, r.per_unit_minor)::text AS per_unit_minor,
+             n.difficulty::text AS difficulty, n.block_reward_minor::text AS block_reward_minor
       FROM mining_subscriptions s
       JOIN mining_packages p ON p.id = s.package_id
       CROSS JOIN LATERAL generate_series(s.starts_on, least(s.ends_on - 1, ${day}::date), interval '1 day') AS d(day)
-      LEFT JOIN mining_daily_rates r ON r.package_id = p.id AND r.day = d.day::date
+      LEFT JOIN mining_daily_rates r ON p.yield_rule = 'daily' AND r.package_id = p.id AND r.day = d.day::date
+      LEFT JOIN LATERAL (
+        SELECT q.difficulty, q.block_reward_minor FROM mining_network_params q
+        WHERE p.yield_rule = 'network' AND q.currency = p.mined_currency AND q.effective_from <= d.day::date
+        ORDER BY q.effective_from DESC, q.id DESC LIMIT 1) n ON true
       WHERE s.status = 'active' AND s.starts_on <= ${day}::date
-        AND (p.yield_rule = 'fixed' OR r.per_unit_minor IS NOT NULL)
+        AND (p.yield_rule = 'fixed' OR r.per_unit_minor IS NOT NULL OR n.difficulty IS NOT NULL)
         AND NOT EXISTS (
           SELECT 1 FROM mining_payouts x WHERE x.subscription_id = s.id AND x.day = d.day::date)
       ORDER BY d.day, s.id`.execute(db);
-    return rows;
+    return rows.map((r) => ({ ...r, amount_minor: amountOf(r) }));
   }
 
   /** Pays one (day, subscription); false when another run paid it first. */
   async function pay(d: Due): Promise<boolean> {
-    const amount = BigInt(d.amount_minor);
+    const amount = d.amount_minor;
     const transferId = derivedUuid('mining-payout', d.day, d.subscription_id);
     try {
       await db.transaction().execute(async (trx) => {

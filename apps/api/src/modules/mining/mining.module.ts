@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import type { KycService } from '../kyc/kyc.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { MembersRepository } from '../members/members.repository';
+import type { UploadService } from '../uploads/uploads.service';
 import type { VoucherService } from '../vouchers/vouchers.service';
 import type { PasswordCheck } from '../wallet/money-request';
 import { miningRoutes } from './mining.routes';
@@ -29,13 +30,14 @@ export async function registerMining(
     ledger: LedgerService;
     vouchers: VoucherService;
     kyc: Pick<KycService, 'isApproved'>;
+    uploads: Pick<UploadService, 'claim'>;
     members: MembersRepository;
     checkPassword: PasswordCheck;
     moneyRateLimit: number;
   },
 ): Promise<void> {
   const { db, ledger, checkPassword } = deps;
-  const packages = createMiningPackageService({ db });
+  const packages = createMiningPackageService({ db, uploads: deps.uploads });
   const payouts = createMiningPayoutService({ db, ledger });
   app.decorate('miningPayouts', payouts);
   await app.register(miningRoutes, {

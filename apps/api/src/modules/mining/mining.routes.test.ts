@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import type {
-  TAdminVoucher,
   TErrorBody,
   TMiningInfo,
   TMiningPackage,
@@ -10,79 +8,21 @@ import type {
   TPage,
   TStock,
   TStockMovement,
-  TWalletOverview,
 } from '@app/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { givePayPassword, PAY_PASSWORD } from '../../../test/fixtures';
+import { PAY_PASSWORD } from '../../../test/fixtures';
+import { type PurchaseFixture, purchaseFixture } from '../../../test/purchase-fixtures';
 import { Client, createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 let admin: Client;
-const clients: Record<string, Client> = {};
+let fx: PurchaseFixture;
 
-async function as(username: string): Promise<Client> {
-  if (clients[username]) return clients[username];
-  await givePayPassword(t.db, username);
-  const client = new Client(t.app);
-  await client.login(username);
-  clients[username] = client;
-  return client;
-}
-
-async function memberId(username: string): Promise<string> {
-  const row = await t.db
-    .selectFrom('members')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/** An approved KYC record written directly (the KYC flow has tests of its own). */
-async function approveKyc(username: string): Promise<void> {
-  const id = await memberId(username);
-  const pictures = [randomUUID(), randomUUID(), randomUUID()];
-  for (const upload of pictures) {
-    await t.db
-      .insertInto('uploads')
-      .values({
-        id: upload,
-        owner_member_id: id,
-        purpose: 'kyc',
-        visibility: 'private',
-        stored_name: `${upload}.jpg`,
-        content_type: 'image/jpeg',
-        byte_size: 1,
-        width: 1,
-        height: 1,
-      })
-      .execute();
-  }
-  await t.db
-    .insertInto('kyc_submissions')
-    .values({
-      id: randomUUID(),
-      member_id: id,
-      status: 'approved',
-      country: 'MY',
-      id_type: 'passport',
-      id_number: `A${id}X${Date.now()}`.slice(0, 30),
-      full_name: username,
-      front_upload_id: pictures[0]!,
-      back_upload_id: pictures[1]!,
-      holding_upload_id: pictures[2]!,
-      reviewed_by: await memberId('admin'),
-      reviewed_at: new Date(),
-    })
-    .execute();
-}
-
-async function wallet(client: Client, currency: string): Promise<string> {
-  const { body } = await client.get<TWalletOverview>('/api/wallet');
-  return body.currencies.find((c) => c.currency === currency)!.wallets.find((w) => w.wallet === 'funds')!
-    .available;
-}
+const as = (username: string) => fx.as(username);
+const memberId = (username: string) => fx.memberId(username);
+const wallet = (client: Client, currency: string) => fx.available(client, currency);
+const giveVoucher = (username: string, discountBps: number) => fx.giveVoucher(username, discountBps);
 
 /** Everything a refused request must leave as it was. */
 async function books() {
@@ -124,6 +64,7 @@ const packageInput = (overrides: Record<string, unknown> = {}) => ({
   perMemberLimit: 5,
   onSale: true,
   sort: 1,
+  pictureUploadId: null,
   ...overrides,
 });
 
@@ -131,16 +72,6 @@ async function makePackage(overrides: Record<string, unknown> = {}): Promise<TMi
   const reply = await admin.post<TMiningPackage>('/api/admin/mining/packages', packageInput(overrides));
   expect(reply.status).toBe(200);
   return reply.body;
-}
-
-async function giveVoucher(username: string, discountBps: number): Promise<TAdminVoucher> {
-  const reply = await admin.post<{ items: TAdminVoucher[] }>('/api/admin/vouchers', {
-    usernames: [username],
-    discountBps,
-    validDays: 10,
-  });
-  expect(reply.status).toBe(200);
-  return reply.body.items[0]!;
 }
 
 async function buy(client: Client, packageId: string, overrides: Record<string, unknown> = {}) {
@@ -172,8 +103,9 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = new Client(t.app);
   await admin.login('admin', 'Admin12345');
-  await approveKyc('alice01');
-  await approveKyc('bobby01');
+  fx = purchaseFixture(t, admin);
+  await fx.approveKyc('alice01');
+  await fx.approveKyc('bobby01');
 });
 afterAll(() => t.close());
 
@@ -545,6 +477,76 @@ describe('payouts', () => {
     expect(ledgerRows.n).toBe('30');
     const info = await bobby.get<TMiningInfo>('/api/mining/info');
     expect(info.body.subscriptions.find((s) => s.id === sub.id)).toMatchObject({ status: 'ended' });
+  });
+
+  it('pays a network-rule month from difficulty and block reward, rounded down, per day in force', async () => {
+    // 65 536 GH/s finds exactly one block a day at difficulty 1 318 359 375 (see network-yield.test.ts).
+    const pkg = await makePackage({
+      name: 'Network month',
+      price: '1',
+      hashRateGhs: 32_768,
+      durationDays: 30,
+      yieldRule: 'network',
+      yieldPerUnit: null,
+      perMemberLimit: null,
+    });
+    const alice = await as('alice01');
+    const receipt = await buy(alice, pkg.id, { units: 2, placement: 'activate' });
+    expect(receipt.status).toBe(200);
+    const sub = await t.db
+      .selectFrom('mining_subscriptions')
+      .select('id')
+      .where('purchase_id', '=', receipt.body.purchase.id)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('mining_subscriptions')
+      .set({ starts_on: dayFrom(-45), ends_on: dayFrom(-15) })
+      .where('id', '=', sub.id)
+      .execute();
+    const setParams = (effectiveFrom: string, difficulty: string, blockReward: string) =>
+      admin.post('/api/admin/mining/network-params', {
+        currency: 'MCOIN',
+        effectiveFrom,
+        difficulty,
+        blockReward,
+      });
+    // No figures yet: the days wait.
+    await t.app.miningPayouts.runPayouts(dayFrom(-40));
+    const payouts = async () =>
+      t.db
+        .selectFrom('mining_payouts')
+        .select([sql<string>`day::text`.as('day'), 'amount_minor'])
+        .where('subscription_id', '=', sub.id)
+        .orderBy('day')
+        .execute();
+    expect(await payouts()).toEqual([]);
+    // From day -50: one block a day at 3.125 coins; from day -30 on, 3x the difficulty and a new reward
+    // 1.00000001: 100000001 / 3 = 33333333.67 minor units a day, rounded down.
+    expect((await setParams(dayFrom(-50), '1318359375', '3.125')).status).toBe(200);
+    expect((await setParams(dayFrom(-30), '3955078125', '1.00000001')).status).toBe(200);
+    // The first 10 days, then a missed run, then day -28 catches up (and a re-run pays nothing more).
+    await t.app.miningPayouts.runPayouts(dayFrom(-36));
+    expect(await payouts()).toHaveLength(10);
+    await t.app.miningPayouts.runPayouts(dayFrom(-28));
+    await t.app.miningPayouts.runPayouts(dayFrom(-28));
+    expect(await payouts()).toHaveLength(18);
+    await t.app.miningPayouts.runPayouts(dayFrom(0));
+    const paid = await payouts();
+    expect(paid).toHaveLength(30);
+    const before30 = paid.filter((p) => p.day < dayFrom(-30));
+    const from30 = paid.filter((p) => p.day >= dayFrom(-30));
+    expect(before30).toHaveLength(15);
+    expect(new Set(before30.map((p) => p.amount_minor))).toEqual(new Set(['312500000']));
+    expect(new Set(from30.map((p) => p.amount_minor))).toEqual(new Set(['33333333']));
+    const total = paid.reduce((sum, p) => sum + BigInt(p.amount_minor), 0n);
+    expect(total).toBe(15n * 312_500_000n + 15n * 33_333_333n);
+    const ledgerTotal = await t.db
+      .selectFrom('ledger_transfers')
+      .select(sql<string>`sum(amount)::text`.as('sum'))
+      .where('kind', '=', 'mining_payout')
+      .where(sql<string>`meta->>'subscriptionId'`, '=', sub.id)
+      .executeTakeFirstOrThrow();
+    expect(BigInt(ledgerTotal.sum)).toBe(total);
   });
 
   it('a daily-rule day waits for its rate; a future day is refused', async () => {

@@ -2,8 +2,13 @@ import {
   Paths,
   ZActivateRequest,
   ZCart,
+  ZCartCheckoutRequest,
   ZCartPut,
+  ZCartQuote,
+  ZCartQuoteRequest,
+  ZCartReceipt,
   ZDailyRateInput,
+  ZDailyRates,
   ZLatestSales,
   ZMiningBuyRequest,
   ZMiningCategories,
@@ -25,6 +30,8 @@ import {
   ZMiningQuote,
   ZMiningQuoteRequest,
   ZMiningReceipt,
+  ZNetworkParamsInput,
+  ZNetworkParamsList,
   ZOk,
   ZPayoutRun,
   ZPayoutRunRequest,
@@ -38,7 +45,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { callerOf } from '../../platform/access';
-import { recordAudit } from '../../platform/audit';
+import { type Actor, recordAudit } from '../../platform/audit';
 import { moneyRequestOf } from '../wallet/money-request';
 import type { MiningCartService } from './mining-cart.service';
 import type { MiningInfoService } from './mining-info.service';
@@ -151,90 +158,126 @@ export const miningRoutes: FastifyPluginAsyncZod<MiningRoutesOptions> = async (a
     { config: member, schema: { tags, params: ZPackageParams, response: { 200: ZCart } } },
     (request) => o.cart.remove(me(request), request.params.id),
   );
+  app.post(
+    Paths.miningCartQuote,
+    { config: member, schema: { tags, body: ZCartQuoteRequest, response: { 200: ZCartQuote } } },
+    (request) => o.purchases.quoteCart(me(request), request.body),
+  );
+  app.post(
+    Paths.miningCartCheckout,
+    { config: moves, schema: { tags, body: ZCartCheckoutRequest, response: { 200: ZCartReceipt } } },
+    (request) => o.purchases.checkout(moneyRequestOf(request), request.body),
+  );
   app.get(
     Paths.miningPromotions,
     { config: member, schema: { tags, response: { 200: ZMiningPromotions } } },
     async () => ({ items: await o.promotions.running() }),
   );
-  app.get(
-    Paths.adminMiningPromotions,
-    { config: admin, schema: { tags: adminTags, response: { 200: ZMiningPromotions } } },
-    async () => ({ items: await o.promotions.all() }),
-  );
-  app.post(
-    Paths.adminMiningPromotions,
-    {
+  /**
+   * Every admin write has the same shape: admin access, the admin tag, zod params and body, the acting
+   * admin passed on (each service audits its own change). One piece serves them all.
+   */
+  const adminWrite = <P extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+    method: 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    schema: { params?: P; body?: B; response: R },
+    run: (actor: Actor, input: { params: z.infer<P>; body: z.infer<B> }) => Promise<z.infer<R>>,
+  ) =>
+    app.route({
+      method,
+      url,
       config: admin,
-      schema: { tags: adminTags, body: ZMiningPromotionInput, response: { 200: ZMiningPromotion } },
-    },
-    (request) => o.promotions.create(actorOf(request), request.body),
+      schema: {
+        tags: adminTags,
+        ...(schema.params ? { params: schema.params } : {}),
+        ...(schema.body ? { body: schema.body } : {}),
+        response: { 200: schema.response },
+      },
+      // The schema above validates params and body, and the response schema the answer; the type provider
+      // cannot resolve generic schemas, hence the casts.
+      handler: (request) =>
+        run(actorOf(request), {
+          params: request.params as z.infer<P>,
+          body: request.body as z.infer<B>,
+        }) as never,
+    });
+  const ok = { ok: true as const };
+  const adminList = <R extends z.ZodType>(url: string, response: R, list: () => Promise<z.infer<R>>) =>
+    app.get(
+      url,
+      { config: admin, schema: { tags: adminTags, response: { 200: response } } },
+      () => list() as never,
+    );
+
+  adminList(Paths.adminMiningPromotions, ZMiningPromotions, async () => ({
+    items: await o.promotions.all(),
+  }));
+  adminWrite(
+    'POST',
+    Paths.adminMiningPromotions,
+    { body: ZMiningPromotionInput, response: ZMiningPromotion },
+    (a, i) => o.promotions.create(a, i.body),
   );
-  app.delete(
+  adminWrite(
+    'DELETE',
     Paths.adminMiningPromotion,
-    { config: admin, schema: { tags: adminTags, params: ZPromotionParams, response: { 200: ZOk } } },
-    async (request) => {
-      await o.promotions.remove(actorOf(request), request.params.id);
-      return { ok: true as const };
+    { params: ZPromotionParams, response: ZOk },
+    async (a, i) => {
+      await o.promotions.remove(a, i.params.id);
+      return ok;
     },
   );
 
-  app.get(
+  adminList(Paths.adminMiningPackages, ZMiningPackages, async () => ({ items: await o.packages.all() }));
+  adminWrite(
+    'POST',
     Paths.adminMiningPackages,
-    { config: admin, schema: { tags: adminTags, response: { 200: ZMiningPackages } } },
-    async () => ({ items: await o.packages.all() }),
+    { body: ZMiningPackageInput, response: ZMiningPackage },
+    (a, i) => o.packages.create(a, i.body),
   );
-  app.post(
-    Paths.adminMiningPackages,
-    {
-      config: admin,
-      schema: { tags: adminTags, body: ZMiningPackageInput, response: { 200: ZMiningPackage } },
-    },
-    (request) => o.packages.create(actorOf(request), request.body),
-  );
-  app.put(
+  adminWrite(
+    'PUT',
     Paths.adminMiningPackage,
-    {
-      config: admin,
-      schema: {
-        tags: adminTags,
-        params: ZPackageParams,
-        body: ZMiningPackageInput,
-        response: { 200: ZMiningPackage },
-      },
-    },
-    (request) => o.packages.update(actorOf(request), request.params.id, request.body),
+    { params: ZPackageParams, body: ZMiningPackageInput, response: ZMiningPackage },
+    (a, i) => o.packages.update(a, i.params.id, i.body),
   );
-  app.post(
+  app.get(
     Paths.adminMiningDailyRate,
-    {
-      config: admin,
-      schema: { tags: adminTags, params: ZPackageParams, body: ZDailyRateInput, response: { 200: ZOk } },
-    },
-    async (request) => {
-      await o.packages.setDailyRate(actorOf(request), request.params.id, request.body);
-      return { ok: true as const };
+    { config: admin, schema: { tags: adminTags, params: ZPackageParams, response: { 200: ZDailyRates } } },
+    async (request) => ({ items: await o.packages.dailyRates(request.params.id) }),
+  );
+  adminWrite(
+    'POST',
+    Paths.adminMiningDailyRate,
+    { params: ZPackageParams, body: ZDailyRateInput, response: ZOk },
+    async (a, i) => {
+      await o.packages.setDailyRate(a, i.params.id, i.body);
+      return ok;
     },
   );
-  app.post(
+  adminWrite(
+    'POST',
     Paths.adminMiningCategories,
-    {
-      config: admin,
-      schema: { tags: adminTags, body: ZMiningCategoryInput, response: { 200: ZMiningCategory } },
-    },
-    (request) => o.packages.createCategory(actorOf(request), request.body),
+    { body: ZMiningCategoryInput, response: ZMiningCategory },
+    (a, i) => o.packages.createCategory(a, i.body),
   );
-  app.put(
+  adminWrite(
+    'PUT',
     Paths.adminMiningCategory,
-    {
-      config: admin,
-      schema: {
-        tags: adminTags,
-        params: ZCategoryParams,
-        body: ZMiningCategoryInput,
-        response: { 200: ZMiningCategory },
-      },
+    { params: ZCategoryParams, body: ZMiningCategoryInput, response: ZMiningCategory },
+    (a, i) => o.packages.updateCategory(a, i.params.id, i.body),
+  );
+  adminList(Paths.adminMiningNetworkParams, ZNetworkParamsList, async () => ({
+    items: await o.packages.networkParams(),
+  }));
+  adminWrite(
+    'POST',
+    Paths.adminMiningNetworkParams,
+    { body: ZNetworkParamsInput, response: ZOk },
+    async (a, i) => {
+      await o.packages.setNetworkParams(a, i.body);
+      return ok;
     },
-    (request) => o.packages.updateCategory(actorOf(request), request.params.id, request.body),
   );
   app.post(
     Paths.adminMiningPayoutRun,

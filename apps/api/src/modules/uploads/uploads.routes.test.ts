@@ -164,7 +164,7 @@ describe('POST /api/uploads', () => {
 
   it('lets members upload kyc, avatar and support pictures only; admins may upload news, slides and files', async () => {
     const rows = await countRows();
-    for (const purpose of ['news', 'slider', 'file']) {
+    for (const purpose of ['news', 'slider', 'file', 'mining_package']) {
       const refused = await upload(alice, purpose, await picture('png'));
       expect([purpose, refused.status, refused.body.code]).toEqual([
         purpose,
@@ -175,6 +175,7 @@ describe('POST /api/uploads', () => {
     expect(await countRows()).toBe(rows);
     expect((await upload(admin, 'news', await picture('png'))).status).toBe(200);
     expect((await upload(admin, 'slider', await picture('webp'))).status).toBe(200);
+    expect((await upload(admin, 'mining_package', await picture('png'))).status).toBe(200);
     const pdf = await upload(admin, 'file', pdfBytes(), 'Price list 2025.pdf', 'application/pdf');
     expect(pdf.status).toBe(200);
     const notPdf = await upload(admin, 'file', await picture('png'), 'fake.pdf', 'application/pdf');

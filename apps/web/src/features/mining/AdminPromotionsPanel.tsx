@@ -1,4 +1,4 @@
-import { ErrorCodes, type TMiningPromotion } from '@app/contracts';
+import type { TMiningPromotion } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
@@ -10,8 +10,9 @@ import { errorCodeOf } from '../wallet/error-code';
 import { dateTimeText } from '../wallet/format';
 import styles from './AdminMiningSection.module.css';
 import { adminMiningApi, miningKeys } from './mining.api';
+import { adminHandled } from './use-admin-write';
 
-const handled: readonly string[] = [...ErrorCodes, 'NETWORK_ERROR', 'TIMEOUT'];
+const handled = adminHandled;
 const DAY_MS = 86_400_000;
 
 /** Member/Promo: the admin's promotions, each shown to members from its start to its end. */

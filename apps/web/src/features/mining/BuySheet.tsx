@@ -40,7 +40,7 @@ interface Pending {
 }
 
 const firstOptions: Options = { ...firstPayOptions, units: 1, placement: 'activate' };
-const miningPurchase: PurchaseKind = {
+export const miningPurchase: PurchaseKind = {
   texts: 'mining',
   wallets: MiningPayWallets,
   agreeTestId: 'mining-agree',

@@ -7,13 +7,18 @@ import { answerAmount } from '../wallet/amounts';
 import styles from './MiningPage.module.css';
 import { miningApi, miningKeys } from './mining.api';
 
-/** membercartlist: the packages the member put aside; each is bought on its own through the buy sheet. */
+/**
+ * membercartlist: the packages the member put aside. Each can be bought on its own through the buy sheet,
+ * or all of those on sale at once through the checkout.
+ */
 export function CartSection({
   packages,
   onBuy,
+  onCheckout,
 }: {
   packages: readonly TMiningPackage[];
   onBuy: (pkg: TMiningPackage, units: number) => void;
+  onCheckout: (items: readonly TCartItem[]) => void;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -24,6 +29,7 @@ export function CartSection({
   });
   const items = cart.data?.items ?? [];
   if (items.length === 0) return null;
+  const buyable = items.filter((i) => i.onSale);
   return (
     <section aria-labelledby="mining-cart-title" data-testid="mining-cart">
       <h2 id="mining-cart-title" className={linkStyles.heading}>
@@ -53,6 +59,11 @@ export function CartSection({
           );
         })}
       </ul>
+      {buyable.length > 1 ? (
+        <Button block color="primary" onClick={() => onCheckout(buyable)} data-testid="mining-checkout">
+          {t('mining.checkout.all', { count: buyable.length })}
+        </Button>
+      ) : null}
     </section>
   );
 }

@@ -1,14 +1,27 @@
-import type { TMiningPackage } from '@app/contracts';
+import { type TMiningPackage, uploadUrlOf } from '@app/contracts';
 import { Button } from 'antd-mobile';
+import { PictureOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 // The spec's package cards look the same for bots and mining: one stylesheet for both.
 import styles from '../bot-rentals/PackageCard.module.css';
 import { answerAmount } from '../wallet/amounts';
+import pictureStyles from './MiningPackageCard.module.css';
 
 /** The amount banner colours of the spec's package cards, in turn. */
 const tones = [styles.gold, styles.blue, styles.purple, styles.green] as const;
 
-/** One mining package: price banner, hash rate, duration, yield, and the buy button. */
+/** The package's picture, or a neutral placeholder when the admin set none. */
+function PackagePicture({ pkg }: { pkg: TMiningPackage }) {
+  return pkg.pictureUploadId ? (
+    <img className={pictureStyles.picture} src={uploadUrlOf(pkg.pictureUploadId)} alt="" loading="lazy" />
+  ) : (
+    <div className={pictureStyles.placeholder} aria-hidden="true" data-testid="mining-picture-placeholder">
+      <PictureOutline />
+    </div>
+  );
+}
+
+/** One mining package: picture, price banner, hash rate, duration, yield, and the buy button. */
 export function MiningPackageCard({
   pkg,
   index,
@@ -28,6 +41,7 @@ export function MiningPackageCard({
       data-testid={`mining-package-${pkg.id}`}
       aria-labelledby={`mp-${pkg.id}`}
     >
+      <PackagePicture pkg={pkg} />
       <header className={`${styles.banner} ${tones[index % tones.length]}`}>
         <h3 id={`mp-${pkg.id}`} className={styles.name}>
           {pkg.name}
@@ -45,10 +59,12 @@ export function MiningPackageCard({
         <div>
           <dt>{t('mining.card.yield')}</dt>
           <dd>
-            {pkg.yieldPerUnit === null
-              ? t('mining.card.yieldDaily', { currency: pkg.minedCurrency })
-              : t('mining.card.yieldFixed', {
+            {pkg.yieldPerUnit !== null
+              ? t('mining.card.yieldFixed', {
                   amount: answerAmount(pkg.yieldPerUnit),
+                  currency: pkg.minedCurrency,
+                })
+              : t(pkg.yieldRule === 'network' ? 'mining.card.yieldNetwork' : 'mining.card.yieldDaily', {
                   currency: pkg.minedCurrency,
                 })}
           </dd>

@@ -1,4 +1,4 @@
-import type { TMiningInfo, TMiningPackage } from '@app/contracts';
+import type { TCartItem, TMiningInfo, TMiningPackage } from '@app/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
 import { SoundOutline } from 'antd-mobile-icons';
@@ -14,6 +14,7 @@ import { LoadState } from '../wallet/LoadState';
 import { Notice } from '../wallet/Notice';
 import { TxPasswordNotice } from '../wallet/TxPasswordNotice';
 import { BuySheet } from './BuySheet';
+import { CartCheckoutSheet } from './CartCheckoutSheet';
 import { CartSection } from './CartSection';
 import { MiningPackageCard } from './MiningPackageCard';
 import styles from './MiningPage.module.css';
@@ -82,6 +83,7 @@ export default function MiningPage() {
   const latest = useQuery({ queryKey: miningKeys.latest, queryFn: ({ signal }) => miningApi.latest(signal) });
   const queryClient = useQueryClient();
   const [buying, setBuying] = useState<{ pkg: TMiningPackage; units: number; fromCart?: true } | null>(null);
+  const [checkingOut, setCheckingOut] = useState<readonly TCartItem[] | null>(null);
   const addToCart = (pkg: TMiningPackage) =>
     miningApi.putInCart(pkg.id, 1).then(
       (cart) => {
@@ -114,6 +116,7 @@ export default function MiningPage() {
       <CartSection
         packages={packages.data?.items ?? []}
         onBuy={(pkg, units) => setBuying({ pkg, units, fromCart: true })}
+        onCheckout={setCheckingOut}
       />
       <TxPasswordNotice />
       <h2 className={linkStyles.heading}>{t('mining.choose')}</h2>
@@ -149,6 +152,19 @@ export default function MiningPage() {
           }
           setBuying(null);
           Toast.show({ icon: 'success', content: t('mining.buy.done', { units: receipt.purchase.units }) });
+        }}
+      />
+      <CartCheckoutSheet
+        items={checkingOut}
+        onClose={() => setCheckingOut(null)}
+        onDone={(receipt) => {
+          // The server took the bought packages out of the cart in the same transaction.
+          void queryClient.invalidateQueries({ queryKey: miningKeys.cart });
+          setCheckingOut(null);
+          Toast.show({
+            icon: 'success',
+            content: t('mining.checkout.done', { count: receipt.purchases.length }),
+          });
         }}
       />
     </PageLayout>

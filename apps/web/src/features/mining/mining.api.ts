@@ -1,13 +1,23 @@
 import {
   Paths,
   type TActivateRequest,
+  type TCartCheckoutRequest,
+  type TCartQuoteRequest,
+  type TDailyRateInput,
   type TMiningBuyRequest,
+  type TMiningCategoryInput,
   type TMiningPackageInput,
   type TMiningPromotionInput,
   type TMiningQuoteRequest,
+  type TNetworkParamsInput,
   type TStockTransferRequest,
   ZCart,
+  ZCartQuote,
+  ZCartReceipt,
+  ZDailyRates,
   ZLatestSales,
+  ZMiningCategories,
+  ZMiningCategory,
   ZMiningInfo,
   ZMiningPackage,
   ZMiningPackages,
@@ -16,6 +26,7 @@ import {
   ZMiningPurchase,
   ZMiningQuote,
   ZMiningReceipt,
+  ZNetworkParamsList,
   ZOk,
   ZPayoutRun,
   ZStock,
@@ -38,6 +49,9 @@ export const miningKeys = {
   cart: ['mining', 'cart'] as const,
   adminPromotions: ['mining', 'admin-promotions'] as const,
   adminPackages: ['mining', 'admin-packages'] as const,
+  categories: ['mining', 'categories'] as const,
+  dailyRates: (id: string) => ['mining', 'daily-rates', id] as const,
+  networkParams: ['mining', 'network-params'] as const,
 };
 
 const ZPurchasePage = zPage(ZMiningPurchase);
@@ -58,6 +72,10 @@ export const miningApi = {
     api.get(Paths.miningPurchases, ZPurchasePage, { query: { page, pageSize } }),
   movements: (page: number, pageSize: number) =>
     api.get(Paths.miningStockMovements, ZMovementPage, { query: { page, pageSize } }),
+  quoteCart: (body: TCartQuoteRequest, handled: readonly string[]) =>
+    api.post(Paths.miningCartQuote, ZCartQuote, body, { handled }),
+  checkout: (body: TCartCheckoutRequest, key: string, handled: readonly string[]) =>
+    api.post(Paths.miningCartCheckout, ZCartReceipt, body, { idempotencyKey: key, handled }),
   quote: (body: TMiningQuoteRequest, handled: readonly string[]) =>
     api.post(Paths.miningQuote, ZMiningQuote, body, { handled }),
   buy: (body: TMiningBuyRequest, key: string, handled: readonly string[]) =>
@@ -79,6 +97,19 @@ export const adminMiningApi = {
     api.post(Paths.adminMiningPromotions, ZMiningPromotion, body, { handled }),
   removePromotion: (id: string, handled: readonly string[]) =>
     api.delete(pathWith(Paths.adminMiningPromotion, { id }), ZOk, { handled }),
+  categories: (signal?: AbortSignal) => api.get(Paths.miningCategories, ZMiningCategories, { signal }),
+  createCategory: (body: TMiningCategoryInput, handled: readonly string[]) =>
+    api.post(Paths.adminMiningCategories, ZMiningCategory, body, { handled }),
+  updateCategory: (id: string, body: TMiningCategoryInput, handled: readonly string[]) =>
+    api.put(pathWith(Paths.adminMiningCategory, { id }), ZMiningCategory, body, { handled }),
+  dailyRates: (id: string, signal?: AbortSignal) =>
+    api.get(pathWith(Paths.adminMiningDailyRate, { id }), ZDailyRates, { signal }),
+  setDailyRate: (id: string, body: TDailyRateInput, handled: readonly string[]) =>
+    api.post(pathWith(Paths.adminMiningDailyRate, { id }), ZOk, body, { handled }),
+  networkParams: (signal?: AbortSignal) =>
+    api.get(Paths.adminMiningNetworkParams, ZNetworkParamsList, { signal }),
+  setNetworkParams: (body: TNetworkParamsInput, handled: readonly string[]) =>
+    api.post(Paths.adminMiningNetworkParams, ZOk, body, { handled }),
   runPayouts: (day: string, handled: readonly string[]) =>
     api.post(Paths.adminMiningPayoutRun, ZPayoutRun, { day }, { handled }),
 };

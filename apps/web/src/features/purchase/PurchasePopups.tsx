@@ -10,9 +10,9 @@ import styles from './PurchaseSheet.module.css';
 import type { PurchaseKind } from './purchase-options';
 import { type PurchaseQuote, paymentRows } from './receipt-rows';
 
-/** What every purchase's receipt popup shows: the server's quote and the member's wallet. */
+/** What every purchase's receipt popup shows: the server's quote (one per currency for a cart) and the wallet. */
 export interface PurchasePending {
-  quote: PurchaseQuote;
+  quote: PurchaseQuote | readonly PurchaseQuote[];
   options: { wallet: TWallet };
 }
 
@@ -46,8 +46,10 @@ export function PurchasePopups<P extends PurchasePending>({
     return paymentRows(t, texts, {
       quote,
       wallet: options.wallet,
-      available: availableIn(overview.data, quote.currency, options.wallet),
-      decimals: currencyOf(overview.data, quote.currency)?.decimals ?? 6,
+      figures: (currency) => ({
+        available: availableIn(overview.data, currency, options.wallet),
+        decimals: currencyOf(overview.data, currency)?.decimals ?? 6,
+      }),
       lead,
       extra,
     });

@@ -12,42 +12,64 @@ export interface PurchaseQuote {
   currency: string;
 }
 
+/** What the paying wallet holds in a currency now (undefined while unknown), and its decimals. */
+export interface WalletFigures {
+  available: string | undefined;
+  decimals: number;
+}
+
 /**
  * A purchase receipt's lines: the product's own (`lead`), the price, the voucher's discount, what is paid,
- * the wallet, the product's `extra` lines and the wallet's balance after (when it is known).
+ * the wallet, the product's `extra` lines and the wallet's balance after (when it is known). A purchase in
+ * several currencies at once (a cart) passes one quote per currency: each gets its own price, discount,
+ * pay and balance lines, their ids suffixed with the currency.
  */
 export function paymentRows(
   t: ReturnType<typeof useTranslation>['t'],
   texts: PurchaseKind['texts'],
   p: {
-    quote: PurchaseQuote;
+    quote: PurchaseQuote | readonly PurchaseQuote[];
     wallet: TWallet;
-    /** What the wallet holds now, or undefined while unknown. */
-    available: string | undefined;
-    decimals: number;
+    figures: (currency: string) => WalletFigures;
     lead: ReceiptRow[];
     extra: ReceiptRow[];
   },
 ): ReceiptRow[] {
-  const { quote, decimals } = p;
-  const money = (text: string) => `${answerAmount(text)} ${quote.currency}`;
-  const pay = minorOf(quote.pay, decimals) ?? 0n;
-  const balance = p.available === undefined ? null : minorOf(p.available, decimals);
+  const quotes: readonly PurchaseQuote[] = Array.isArray(p.quote) ? p.quote : [p.quote as PurchaseQuote];
+  const idOf = (id: string, quote: PurchaseQuote) => (quotes.length > 1 ? `${id}-${quote.currency}` : id);
+  const money = (text: string, quote: PurchaseQuote) => `${answerAmount(text)} ${quote.currency}`;
+  const amounts = quotes.flatMap((quote): ReceiptRow[] => [
+    { id: idOf('price', quote), label: t(`${texts}.receipt.price`), value: money(quote.price, quote) },
+    {
+      id: idOf('discount', quote),
+      label: t(`${texts}.receipt.discount`),
+      value: `-${money(quote.discount, quote)}`,
+    },
+    {
+      id: idOf('pay', quote),
+      label: t(`${texts}.receipt.pay`),
+      value: money(quote.pay, quote),
+      strong: true,
+    },
+  ]);
+  const balances = quotes.flatMap((quote): ReceiptRow[] => {
+    const { available, decimals } = p.figures(quote.currency);
+    const balance = available === undefined ? null : minorOf(available, decimals);
+    if (balance === null) return [];
+    const pay = minorOf(quote.pay, decimals) ?? 0n;
+    return [
+      {
+        id: idOf('balance', quote),
+        label: t(`${texts}.receipt.balanceAfter`),
+        value: `${minorText(balance - pay, decimals)} ${quote.currency}`,
+      },
+    ];
+  });
   return [
     ...p.lead,
-    { id: 'price', label: t(`${texts}.receipt.price`), value: money(quote.price) },
-    { id: 'discount', label: t(`${texts}.receipt.discount`), value: `-${money(quote.discount)}` },
-    { id: 'pay', label: t(`${texts}.receipt.pay`), value: money(quote.pay), strong: true },
+    ...amounts,
     { id: 'wallet', label: t(`${texts}.receipt.wallet`), value: t(`wallet.wallets.${p.wallet}`) },
     ...p.extra,
-    ...(balance === null
-      ? []
-      : [
-          {
-            id: 'balance',
-            label: t(`${texts}.receipt.balanceAfter`),
-            value: `${minorText(balance - pay, decimals)} ${quote.currency}`,
-          },
-        ]),
+    ...balances,
   ];
 }
