@@ -127,7 +127,21 @@ export const ZBot = ZBotTarget.extend(ZBotStrategy.shape).extend({
   status: ZBotStatus,
   pausedReason: ZBotPausedReason.nullable(),
   /** An action by hand the engine has not carried out yet (within a tick, about a second). */
-  pendingAction: z.enum(['add_entry', 'close']).nullable(),
+  pendingAction: z.enum(['add_entry', 'close', 'reverse']).nullable(),
+  /** The all-in-one group the bot belongs to, if it was made by one. */
+  groupId: z.string().nullable(),
+  /** market_aio_off: this symbol of its group opens no new cycle (the open one finishes). */
+  aioOff: z.boolean(),
+  /** The cycle now open, on the list only (closepositionbyid acts on its id). */
+  openCycle: z
+    .object({
+      id: z.string(),
+      number: z.number().int(),
+      filledAmount: z.string(),
+      averageEntry: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
   capitalRequired: z.string(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -143,7 +157,7 @@ export const ZBotCycle = z.object({
   averageEntry: z.string().nullable(),
   filledAmount: z.string(),
   safetyOrdersFilled: z.number().int(),
-  closeReason: z.enum(['take_profit', 'stop_loss', 'manual']).nullable(),
+  closeReason: z.enum(['take_profit', 'stop_loss', 'manual', 'reversed']).nullable(),
   realizedPnl: z.string().nullable(),
   openedAt: z.iso.datetime(),
   closedAt: z.iso.datetime().nullable(),
@@ -182,3 +196,71 @@ export const ZBotsQuery = ZPageQuery.extend({
 export type TBotsQuery = z.infer<typeof ZBotsQuery>;
 
 export const ZBotIdParams = z.object({ id: z.string().regex(/^\d{1,18}$/, { message: 'BOT_NOT_FOUND' }) });
+
+export const ZBotCycleIdParams = z.object({
+  id: z.string().regex(/^\d{1,18}$/, { message: 'BOT_CYCLE_NOT_FOUND' }),
+});
+
+/**
+ * What closing (or reversing) the open position would do now, for the receipt popup: the amount at the
+ * market, the current price and the profit it would realise before the exit's fee. An estimate: the engine
+ * sells at the market on its next tick.
+ */
+export const ZBotPositionEstimate = z.object({
+  cycleId: z.string(),
+  cycleNumber: z.number().int(),
+  symbol: z.string(),
+  direction: ZBotDirection,
+  /** Exchange units (base asset on spot, contracts on perpetuals) the exit would take back. */
+  amount: z.string(),
+  /** The base asset the amount is in, e.g. BTC. */
+  asset: z.string(),
+  averageEntry: z.string().nullable(),
+  price: z.string(),
+  estimatedPnl: z.string(),
+});
+export type TBotPositionEstimate = z.infer<typeof ZBotPositionEstimate>;
+
+/** market_trade_off / market_Perp_trade_off: one market of one exchange on or off for all the member's bots. */
+export const ZBotMarketSwitch = z.object({
+  exchange: ZTradingExchange,
+  marketType: ZMarketType,
+  on: z.boolean(),
+});
+export type TBotMarketSwitch = z.infer<typeof ZBotMarketSwitch>;
+
+/** The markets the member switched off (every other market is on). */
+export const ZBotMarketSwitches = z.object({
+  off: z.array(z.object({ exchange: ZTradingExchange, marketType: ZMarketType, since: z.iso.datetime() })),
+});
+export type TBotMarketSwitches = z.infer<typeof ZBotMarketSwitches>;
+
+/** market_aio_off: one symbol of an all-in-one group on or off. */
+export const ZBotAioSwitch = z.object({ on: z.boolean() });
+
+/**
+ * checkaio, our reading: one configuration over a basket of symbols. It makes one bot per symbol, all in one
+ * group; the capital check covers the whole basket.
+ */
+export const ZCreateBotGroupRequest = ZBotTarget.omit({ symbol: true })
+  .extend(ZBotStrategy.shape)
+  .extend({ symbols: z.array(ZMarketSymbol).min(2).max(20) })
+  .superRefine((group, ctx) => {
+    if (new Set(group.symbols).size !== group.symbols.length) {
+      ctx.addIssue({ code: 'custom', path: ['symbols'], message: 'BOT_SYMBOL_TAKEN' });
+    }
+    for (const symbol of group.symbols) checkCombination({ ...group, symbol }, ctx);
+  });
+export type TCreateBotGroupRequest = z.infer<typeof ZCreateBotGroupRequest>;
+
+export const ZBotGroup = z.object({
+  id: z.string(),
+  exchange: ZTradingExchange,
+  marketType: ZMarketType,
+  bots: z.array(ZBot),
+});
+export type TBotGroup = z.infer<typeof ZBotGroup>;
+
+export const ZBotGroupIdParams = z.object({
+  id: z.string().regex(/^\d{1,18}$/, { message: 'BOT_GROUP_NOT_FOUND' }),
+});

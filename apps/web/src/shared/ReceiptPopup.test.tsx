@@ -41,6 +41,13 @@ describe('ReceiptPopup', () => {
     await waitFor(() => expect(onConfirm).toHaveBeenCalledWith('Pay12345'));
   });
 
+  it('without a password (an action that moves no money) confirms at once', async () => {
+    const { onConfirm } = popup({ askPassword: false });
+    expect(screen.queryByLabelText('Transaction password')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(onConfirm).toHaveBeenCalledWith(''));
+  });
+
   it('shows a refusal translated, and a notice above the rows', () => {
     popup({ error: 'TRANSACTION_PASSWORD_WRONG', notice: 'The rate moved.' });
     expect(screen.getByTestId('form-alert').textContent).toBe('The transaction password is not correct.');

@@ -23,8 +23,10 @@ export interface ReceiptPopupProps {
   /** The code the last confirmation was refused with, shown translated above the buttons. */
   error?: string | null;
   onCancel: () => void;
-  /** The typed transaction password, plain: the caller seals it. */
+  /** The typed transaction password, plain: the caller seals it ('' when `askPassword` is false). */
   onConfirm: (password: string) => void;
+  /** False for a confirmation that moves no wallet money (a bot action): no password field. */
+  askPassword?: boolean;
 }
 
 /** The body of the popup: made anew each time it opens, so no password outlives it. */
@@ -36,6 +38,7 @@ function ReceiptBody({
   error,
   onCancel,
   onConfirm,
+  askPassword = true,
 }: Omit<ReceiptPopupProps, 'visible'>) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -50,7 +53,14 @@ function ReceiptBody({
       aria-modal="true"
       aria-labelledby={titleId}
       noValidate
-      onSubmit={form.handleSubmit(({ password }) => onConfirm(password))}
+      onSubmit={
+        askPassword
+          ? form.handleSubmit(({ password }) => onConfirm(password))
+          : (event) => {
+              event.preventDefault();
+              onConfirm('');
+            }
+      }
     >
       <h2 id={titleId} className={styles.title}>
         {title}
@@ -61,16 +71,18 @@ function ReceiptBody({
         </p>
       ) : null}
       <ReceiptRows rows={rows} />
-      <div className={styles.password}>
-        <FormField
-          control={form.control}
-          name="password"
-          type="password"
-          autoComplete="off"
-          label={t('wallet.receipt.password')}
-          placeholder={t('wallet.receipt.passwordPlaceholder')}
-        />
-      </div>
+      {askPassword ? (
+        <div className={styles.password}>
+          <FormField
+            control={form.control}
+            name="password"
+            type="password"
+            autoComplete="off"
+            label={t('wallet.receipt.password')}
+            placeholder={t('wallet.receipt.passwordPlaceholder')}
+          />
+        </div>
+      ) : null}
       <FormAlert code={error ?? undefined} />
       <div className={styles.buttons}>
         <Button block size="large" fill="outline" onClick={onCancel} disabled={loading}>

@@ -86,6 +86,8 @@ export function toBot(row: BotRow): TBot {
     status: row.status,
     pausedReason: row.paused_reason,
     pendingAction: row.pending_action,
+    groupId: row.group_id,
+    aioOff: row.aio_off,
     capitalRequired: canon(row.capital_required),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

@@ -201,3 +201,89 @@ describe('bad configurations are refused and nothing is stored', () => {
     expect(wide.body.code).toBe('VALIDATION_FAILED');
   });
 });
+
+describe('acting by hand: reverse, close by id, markets off, all-in-one', () => {
+  const small = { baseOrder: '10', safetyOrder: '10', safetyOrderCount: 1 };
+  const group = (symbols: string[]) => {
+    const { symbol: _s, ...rest } = config(small);
+    return { ...rest, symbols };
+  };
+
+  it("refuses a stranger every new action on another member's bot, cycle and group", async () => {
+    const made = await alice.post<{ id: string; bots: TBot[] }>(
+      '/api/bot-groups',
+      group(['SOL/USDT', 'DOGE/USDT']),
+    );
+    expect(made.status).toBe(200);
+    const bot = made.body.bots[0]!;
+    const cycle = await t.db
+      .insertInto('bot_cycles')
+      .values({ bot_id: bot.id, number: 1, state: 'open' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const refused: [Awaited<ReturnType<Client['get']>>, string][] = [
+      [await bobby.post(`/api/bots/${bot.id}/reverse`), 'BOT_NOT_FOUND'],
+      [await bobby.get(`/api/bots/${bot.id}/position`), 'BOT_NOT_FOUND'],
+      [await bobby.call('PUT', `/api/bots/${bot.id}/aio`, { on: false }), 'BOT_NOT_FOUND'],
+      [await bobby.post(`/api/bot-cycles/${cycle.id}/close`), 'BOT_CYCLE_NOT_FOUND'],
+      [await bobby.post(`/api/bot-groups/${made.body.id}/pause`), 'BOT_GROUP_NOT_FOUND'],
+      [await bobby.post(`/api/bot-groups/${made.body.id}/resume`), 'BOT_GROUP_NOT_FOUND'],
+    ];
+    for (const [r, code] of refused) {
+      expect(r.status).toBe(404);
+      expect((r.body as TErrorBody).code).toBe(code);
+    }
+    const after = await alice.get<TBotDetail>(`/api/bots/${bot.id}`);
+    expect(after.body.bot).toMatchObject({ status: 'running', aioOff: false, pendingAction: null });
+    expect((await bobby.get<{ off: unknown[] }>('/api/bot-markets')).body.off).toEqual([]);
+  });
+
+  it('switches a market off and on for the member only', async () => {
+    const off = await alice.call<{ off: { exchange: string; marketType: string }[] }>(
+      'PUT',
+      '/api/bot-markets',
+      { exchange: 'paper', marketType: 'perpetual', on: false },
+    );
+    expect(off.body.off.map((o) => [o.exchange, o.marketType])).toEqual([['paper', 'perpetual']]);
+    expect((await bobby.get<{ off: unknown[] }>('/api/bot-markets')).body.off).toEqual([]);
+    const on = await alice.call<{ off: unknown[] }>('PUT', '/api/bot-markets', {
+      exchange: 'paper',
+      marketType: 'perpetual',
+      on: true,
+    });
+    expect(on.body.off).toEqual([]);
+  });
+
+  it('bad input changes nothing', async () => {
+    const before = await botCount();
+    const cases = [
+      await alice.call<TErrorBody>('PUT', '/api/bot-markets', {
+        exchange: 'nasdaq',
+        marketType: 'spot',
+        on: false,
+      }),
+      await alice.call<TErrorBody>('PUT', '/api/bot-markets', { exchange: 'paper', marketType: 'spot' }),
+      await alice.post<TErrorBody>('/api/bot-groups', group(['XRP/USDT', 'XRP/USDT'])),
+      await alice.post<TErrorBody>('/api/bot-groups', group(['XRP/USDT'])),
+      await alice.post<TErrorBody>('/api/bot-groups', group(['XRP/USDT', 'ETH/USDT:USDT'])),
+      await alice.post<TErrorBody>('/api/bot-cycles/abc/close'),
+    ];
+    for (const r of cases) expect(r.status).toBe(400);
+    expect(await botCount()).toBe(before);
+    expect((await alice.get<{ off: unknown[] }>('/api/bot-markets')).body.off).toEqual([]);
+  });
+
+  it('refuses to reverse a spot bot with its own code, and a group over a taken symbol', async () => {
+    const spot = await alice.post<TBot>('/api/bots', config({ ...small, symbol: 'BTC/USDT' }));
+    expect(spot.body).toMatchObject({ status: 'running' });
+    const reverse = await alice.post<TErrorBody>(`/api/bots/${spot.body.id}/reverse`);
+    expect(reverse.status).toBe(400);
+    expect(reverse.body.code).toBe('BOT_REVERSE_NEEDS_PERPETUAL');
+    const before = await botCount();
+    const taken = await alice.post<TErrorBody>('/api/bot-groups', group(['XRP/USDT', 'BTC/USDT']));
+    expect(taken.body.code).toBe('BOT_SYMBOL_TAKEN');
+    expect(await botCount()).toBe(before);
+    const notGrouped = await alice.call<TErrorBody>('PUT', `/api/bots/${spot.body.id}/aio`, { on: false });
+    expect(notGrouped.body.code).toBe('BOT_STATE_INVALID');
+  });
+});

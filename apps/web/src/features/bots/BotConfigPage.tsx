@@ -3,13 +3,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Selector, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../app/api-error';
 import { errorText } from '../../app/error-text';
 import { PageLayout } from '../../shared/PageLayout';
 import { useDebouncedValue } from '../../shared/use-debounced-value';
 import { rentalKeys, rentalsApi } from '../bot-rentals/bot-rentals.api';
 import { RentalPaths } from '../bot-rentals/rental-paths';
+import { prefillOf } from '../bot-symbols/bot-prefill';
+import { useMarketList } from '../markets/markets.queries';
 import { Segmented } from '../trading/Segmented';
 import { answerAmount } from '../wallet/amounts';
 import { Notice } from '../wallet/Notice';
@@ -31,17 +33,36 @@ export default function BotConfigPage() {
   const queryClient = useQueryClient();
   const rentals = useQuery({ queryKey: rentalKeys.mine, queryFn: ({ signal }) => rentalsApi.mine(signal) });
   const active = (rentals.data?.items ?? []).filter((r) => r.active);
-  const [draft, setDraft] = useState<BotDraft>(initialDraft);
+  const [search] = useSearchParams();
+  // A market picked on the symbol picker (symbolv2) arrives in the link.
+  const [draft, setDraft] = useState<BotDraft>(() => ({ ...initialDraft, ...prefillOf(search) }));
   const set = <K extends keyof BotDraft>(key: K, value: BotDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
   const rental = active.find((r) => r.id === draft.rentalId);
+  // checkaio: the same settings over a basket of symbols, one bot each; the preview shows the first one.
+  const [basket, setBasket] = useState<string[] | null>(null);
+  const listed = useMarketList({ type: draft.marketType, q: '', favourites: false });
 
   useEffect(() => {
     const first = active[0];
     if (!rental && first) {
       // The paper exchange first: it needs no key, and a new bot is best tried there.
       const exchange = first.exchanges.includes('paper') ? 'paper' : (first.exchanges[0] ?? 'paper');
-      setDraft((d) => ({ ...d, rentalId: first.id, exchange, marketType: first.marketTypes[0] ?? 'spot' }));
+      // A market type the rental allows, and the symbol written for it (BTC/USDT on spot, BTC/USDT:USDT on
+      // perpetuals); a prefilled one the rental allows is kept.
+      setDraft((d) => {
+        const marketType = first.marketTypes.includes(d.marketType)
+          ? d.marketType
+          : (first.marketTypes[0] ?? 'spot');
+        const base = d.symbol.split(':')[0]!;
+        return {
+          ...d,
+          rentalId: first.id,
+          exchange,
+          marketType,
+          symbol: marketType === 'perpetual' ? `${base}:USDT` : base,
+        };
+      });
     }
   }, [rental, active]);
 
@@ -54,9 +75,11 @@ export default function BotConfigPage() {
     retry: false,
   });
   const create = useMutation({
-    mutationFn: () => {
+    mutationFn: async () => {
       if (!checked.ok) throw new ApiError(400, checked.code);
-      return botsApi.create(checked.request);
+      if (basket === null) return botsApi.create(checked.request);
+      const { symbol: _, ...settings } = checked.request;
+      return botsApi.createGroup({ ...settings, symbols: basket });
     },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: botKeys.all });
@@ -132,15 +155,43 @@ export default function BotConfigPage() {
               value: m,
               label: t(`bots.marketTypes.${m}`),
             }))}
-            onChange={(m) =>
+            onChange={(m) => {
+              if (basket) setBasket([]);
               setDraft((d) => ({
                 ...d,
                 marketType: m,
                 symbol: m === 'perpetual' ? `${d.symbol.split(':')[0]}:USDT` : d.symbol.split(':')[0]!,
-              }))
-            }
+              }));
+            }}
           />
-          {field('symbol', t('bots.config.symbol'))}
+          <Segmented
+            name="aio"
+            label={t('bots.aio.mode')}
+            value={basket === null ? 'one' : 'basket'}
+            options={[
+              { value: 'one', label: t('bots.aio.one') },
+              { value: 'basket', label: t('bots.aio.basket') },
+            ]}
+            onChange={(v) => setBasket(v === 'one' ? null : [])}
+          />
+          {basket === null ? (
+            field('symbol', t('bots.config.symbol'))
+          ) : (
+            <div data-testid="bot-basket">
+              <span className={styles.label}>{t('bots.aio.symbols', { count: basket.length })}</span>
+              <Selector
+                multiple
+                columns={2}
+                value={basket}
+                options={(listed.data?.items ?? []).map((m) => ({ label: m.symbol, value: m.symbol }))}
+                onChange={(v) => {
+                  setBasket(v);
+                  if (v[0]) set('symbol', v[0]);
+                }}
+              />
+              <p className={styles.hint}>{t('bots.aio.hint')}</p>
+            </div>
+          )}
           {perpetual && (
             <Segmented
               name="direction"
@@ -209,11 +260,16 @@ export default function BotConfigPage() {
           color="primary"
           className={styles.submit}
           loading={create.isPending}
-          disabled={!checked.ok || !preview.data || preview.data.problem !== null}
+          disabled={
+            !checked.ok ||
+            !preview.data ||
+            preview.data.problem !== null ||
+            (basket !== null && basket.length < 2)
+          }
           onClick={() => create.mutate()}
           data-testid="bot-create"
         >
-          {t('bots.config.start')}
+          {basket === null ? t('bots.config.start') : t('bots.aio.start', { count: basket.length })}
         </Button>
       </div>
     </PageLayout>

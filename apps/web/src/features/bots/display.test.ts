@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capitalText } from './display';
+import { capitalText, decimalText } from './display';
 
 describe('capital shown to the member', () => {
   it('keeps short values and rounds longer ones up to the cent', () => {
@@ -8,5 +8,15 @@ describe('capital shown to the member', () => {
     expect(capitalText('280.78984626075')).toBe('280.79');
     expect(capitalText('10.010000001')).toBe('10.02');
     expect(capitalText('0.999')).toBe('1.00');
+  });
+});
+
+describe('prices and profits shown in a receipt', () => {
+  it('cuts to two decimals and keeps the sign', () => {
+    expect(decimalText('90123.456')).toBe('90123.45');
+    expect(decimalText('-1.2399')).toBe('-1.23');
+    expect(decimalText('-0.001')).toBe('0');
+    expect(decimalText('12')).toBe('12');
+    expect(decimalText('0.0012', 4)).toBe('0.0012');
   });
 });

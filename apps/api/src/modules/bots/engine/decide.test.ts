@@ -74,6 +74,15 @@ describe('deciding the next step', () => {
     });
   });
 
+  it('opens nothing on a market switched off, and still manages an open cycle there', () => {
+    expect(decide(state({ price: '100', marketOff: true }))).toEqual({ kind: 'wait', why: 'market_off' });
+    expect(decide(state({ price: '100', marketOff: true, cycle: holding }))).toEqual({
+      kind: 'wait',
+      why: 'no_trigger',
+    });
+    expect(decide(state({ price: '200', marketOff: true, cycle: holding })).kind).toBe('exit');
+  });
+
   it('places the next safety order when the price reaches its trigger, not before', () => {
     expect(decide(state({ price: '99.01', cycle: holding })).kind).toBe('wait');
     expect(decide(state({ price: '99', cycle: holding }))).toEqual({

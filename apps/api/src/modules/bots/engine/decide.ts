@@ -17,7 +17,7 @@ import type { CycleBook } from './cycle-book';
  */
 
 export type Decision =
-  | { kind: 'wait'; why: 'rental_inactive' | 'cooldown' | 'no_trigger' }
+  | { kind: 'wait'; why: 'rental_inactive' | 'market_off' | 'cooldown' | 'no_trigger' }
   /** Open a new cycle with the base order (amount in exchange units, at `price` when it is a limit order). */
   | { kind: 'open'; amount: string; price: string }
   | { kind: 'safety'; index: number; amount: string; price: string }
@@ -32,6 +32,8 @@ export interface BotState {
   /** The open cycle's book, or null when no cycle is open. */
   cycle: (CycleBook & { bestPrice: bigint | null }) | null;
   rentalActive: boolean;
+  /** The member switched this market (or this all-in-one symbol) off: no new cycle opens. */
+  marketOff?: boolean;
   /** When the last cycle closed; null if none did. */
   lastClosedAt: Date | null;
   cooldownSeconds: number;
@@ -47,6 +49,7 @@ export function decide(state: BotState): Decision {
   if (cycle === null || cycle.entered === 0n) {
     // An expired rental opens nothing new; a cycle with a position still runs to its end (below).
     if (!state.rentalActive) return { kind: 'wait', why: 'rental_inactive' };
+    if (state.marketOff) return { kind: 'wait', why: 'market_off' };
     const cooling =
       state.lastClosedAt !== null &&
       state.now.getTime() - state.lastClosedAt.getTime() < state.cooldownSeconds * 1000;
