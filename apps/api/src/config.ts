@@ -50,6 +50,12 @@ export const ZConfig = z.object({
   /** Where market prices come from: a seeded simulated market, or an exchange's public market data. */
   MARKET_DATA_SOURCE: z.enum(['simulated', 'binance', 'bybit', 'gate']).default('simulated'),
   /**
+   * Where bots of managed-mode rentals trade when the operator gave the member no sub-account of their own:
+   * 'paper', a paper account the platform holds per member (the demo); 'sub_accounts', nowhere (refused),
+   * so members never share one real account.
+   */
+  MANAGED_ACCOUNTS: z.enum(['paper', 'sub_accounts']).default('paper'),
+  /**
    * Where each exchange's REST API is instead of its public hosts, e.g.
    * `binance=http://127.0.0.1:4100,bybit=http://127.0.0.1:4101`: the local mock exchanges of the demo and the
    * e2e run. Refused in production, where a member's key must only ever go to the real exchange.
