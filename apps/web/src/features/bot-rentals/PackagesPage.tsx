@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PageLayout } from '../../shared/PageLayout';
+import { RecordPaths } from '../bot-records/record-paths';
 import { VoucherPaths } from '../vouchers/voucher-paths';
 import { LoadState } from '../wallet/LoadState';
 import { Notice } from '../wallet/Notice';
@@ -32,6 +33,8 @@ export default function PackagesPage() {
         <Link to={RentalPaths.mine}>{t('rentals.mine.title')}</Link>
         <Link to={RentalPaths.sales}>{t('rentals.sales.title')}</Link>
         <Link to={VoucherPaths.list}>{t('rentals.vouchers.title')}</Link>
+        <Link to={RecordPaths.byExchange}>{t('botRecords.bots.title')}</Link>
+        <Link to={RecordPaths.summary}>{t('botRecords.links.summary')}</Link>
       </nav>
       <TxPasswordNotice />
       <h2 ref={list} id="packages" className={styles.heading}>

@@ -3,8 +3,11 @@ import {
   type CandlestickData,
   CandlestickSeries,
   createChart,
+  createSeriesMarkers,
   type IChartApi,
   type ISeriesApi,
+  type ISeriesMarkersPluginApi,
+  type SeriesMarker,
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
@@ -28,18 +31,53 @@ function barOf(c: TCandle): CandlestickData<UTCTimestamp> {
   return { time: chartTime(c.openTime), open: +c.open, high: +c.high, low: +c.low, close: +c.close };
 }
 
+/**
+ * A point to mark on the chart: a bot's entry (below the price, pointing up) or exit (above, pointing down).
+ * Shape and colour only: a label would be cut off at the newest candle; the page's legend names them.
+ */
+export interface ChartMarker {
+  /** Epoch milliseconds; drawn on the candle that holds it. */
+  at: number;
+  price: string;
+  kind: 'entry' | 'exit';
+}
+
+const ENTRY = '#1677ff';
+const EXIT = '#fa8c16';
+
+function markersOf(candles: TCandle[], markers: ChartMarker[]): SeriesMarker<UTCTimestamp>[] {
+  return markers.flatMap((m) => {
+    // The library places a marker on a bar's time: the candle the moment falls in.
+    const candle = candles.findLast((c) => c.openTime <= m.at);
+    if (!candle) return [];
+    const entry = m.kind === 'entry';
+    return [
+      {
+        time: chartTime(candle.openTime),
+        position: entry ? 'atPriceBottom' : 'atPriceTop',
+        price: +m.price,
+        shape: entry ? 'arrowUp' : 'arrowDown',
+        color: entry ? ENTRY : EXIT,
+      },
+    ];
+  });
+}
+
 interface CandleChartProps {
   candles: TCandle[];
+  /** Points to mark (a bot's entries and exits); none on the markets page. */
+  markers?: ChartMarker[];
   /** The newest candle as the live prices move it; replaces or follows the last of `candles`. */
   live: TCandle | null;
   label: string;
 }
 
 /** A candlestick chart (TradingView lightweight-charts) that follows the live price. */
-export function CandleChart({ candles, live, label }: CandleChartProps) {
+export function CandleChart({ candles, markers, live, label }: CandleChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
+  const marks = useRef<ISeriesMarkersPluginApi<UTCTimestamp> | null>(null);
 
   useEffect(() => {
     if (!container.current) return;
@@ -58,10 +96,12 @@ export function CandleChart({ candles, live, label }: CandleChartProps) {
       wickDownColor: DOWN,
       borderVisible: false,
     });
+    marks.current = createSeriesMarkers(series.current, []) as ISeriesMarkersPluginApi<UTCTimestamp>;
     return () => {
       created.remove();
       chart.current = null;
       series.current = null;
+      marks.current = null;
     };
   }, []);
 
@@ -75,6 +115,10 @@ export function CandleChart({ candles, live, label }: CandleChartProps) {
     series.current.setData(candles.map(barOf));
     chart.current?.timeScale().fitContent();
   }, [candles]);
+
+  useEffect(() => {
+    marks.current?.setMarkers(markersOf(candles, markers ?? []));
+  }, [candles, markers]);
 
   useEffect(() => {
     const last = candles.at(-1);

@@ -1,0 +1,53 @@
+import {
+  Paths,
+  type TCandleInterval,
+  type TRecordBotsQuery,
+  type TSummaryGrouping,
+  ZBotBalance,
+  ZBotChart,
+  ZBotClosedCycle,
+  ZBotFilters,
+  ZBotRecordOrder,
+  ZBotSummaryRow,
+  ZBotSummaryTotals,
+  ZRecordBot,
+  zPage,
+} from '@app/contracts';
+import { api, pathWith } from '../../app/api';
+import { queryOf, type RecordFilter } from './record-filters';
+
+const pageOf = (page: number, pageSize: number) => ({ page, pageSize });
+
+export const recordKeys = {
+  all: ['bot-records'] as const,
+  bots: (q: Omit<TRecordBotsQuery, 'page' | 'pageSize'>) => ['bot-records', 'bots', q] as const,
+  filters: ['bot-records', 'filters'] as const,
+  orders: (f: RecordFilter, filledOnly: boolean) => ['bot-records', 'orders', f, filledOnly] as const,
+  cycles: (f: RecordFilter) => ['bot-records', 'cycles', f] as const,
+  summary: (f: RecordFilter, by: TSummaryGrouping) => ['bot-records', 'summary', f, by] as const,
+  totals: (f: RecordFilter) => ['bot-records', 'totals', f] as const,
+  balance: (id: string) => ['bot-records', 'balance', id] as const,
+  chart: (id: string, interval: TCandleInterval) => ['bot-records', 'chart', id, interval] as const,
+};
+
+export const recordsApi = {
+  bots: (q: Omit<TRecordBotsQuery, 'page' | 'pageSize'>, page: number, pageSize: number) =>
+    api.get(Paths.botRecordBots, zPage(ZRecordBot), { query: { ...q, ...pageOf(page, pageSize) } }),
+  filters: () => api.get(Paths.botRecordFilters, ZBotFilters),
+  orders: (f: RecordFilter, filledOnly: boolean, page: number, pageSize: number) =>
+    api.get(Paths.botRecordOrders, zPage(ZBotRecordOrder), {
+      query: { ...queryOf(f), ...(filledOnly ? { filledOnly: 'true' } : {}), ...pageOf(page, pageSize) },
+    }),
+  cycles: (f: RecordFilter, page: number, pageSize: number) =>
+    api.get(Paths.botRecordCycles, zPage(ZBotClosedCycle), {
+      query: { ...queryOf(f), ...pageOf(page, pageSize) },
+    }),
+  summary: (f: RecordFilter, by: TSummaryGrouping, page: number, pageSize: number) =>
+    api.get(Paths.botRecordSummary, zPage(ZBotSummaryRow), {
+      query: { ...queryOf(f), by, ...pageOf(page, pageSize) },
+    }),
+  totals: (f: RecordFilter) => api.get(Paths.botRecordTotals, ZBotSummaryTotals, { query: queryOf(f) }),
+  balance: (id: string) => api.get(pathWith(Paths.botRecordBalance, { id }), ZBotBalance),
+  chart: (id: string, interval: TCandleInterval) =>
+    api.get(pathWith(Paths.botRecordChart, { id }), ZBotChart, { query: { interval } }),
+};

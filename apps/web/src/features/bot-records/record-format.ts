@@ -1,0 +1,36 @@
+/**
+ * A quote-currency figure for a list: two decimals, rounded half away from zero, the sign kept. Worked on the
+ * decimal string itself, so no float is involved. Tiny fees ("0.0005") keep four decimals to stay visible.
+ */
+export function amountText(value: string, minPlaces = 2): string {
+  const negative = value.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? value.slice(1) : value).split('.');
+  const places =
+    whole === '0' && /^00/.test(fraction) && /[1-9]/.test(fraction) ? Math.max(4, minPlaces) : minPlaces;
+  const scale = 10n ** BigInt(places);
+  const digits = BigInt(whole) * scale + BigInt(fraction.slice(0, places).padEnd(places, '0'));
+  const rounded = digits + (Number(fraction[places] ?? '0') >= 5 ? 1n : 0n);
+  const text = `${rounded / scale}.${String(rounded % scale).padStart(places, '0')}`;
+  return negative && rounded !== 0n ? `-${text}` : text;
+}
+
+/** Whether a figure is a gain, a loss or neither (for its colour). */
+export const signOf = (value: string): 'up' | 'down' | 'flat' =>
+  value.startsWith('-') ? 'down' : /[1-9]/.test(value) ? 'up' : 'flat';
+
+/** A cycle's duration in parts; `long` when it ran a day or more (days shown, seconds not). */
+export function durationParts(seconds: number): {
+  long: boolean;
+  d: number;
+  h: number;
+  m: number;
+  s: number;
+} {
+  const m = Math.floor(seconds / 60);
+  const d = Math.floor(m / 1440);
+  return { long: d > 0, d, h: Math.floor((m % 1440) / 60), m: m % 60, s: seconds % 60 };
+}
+
+/** A moment in the reader's language and time zone. */
+export const timeText = (iso: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
