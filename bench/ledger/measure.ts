@@ -9,7 +9,7 @@ export interface PhaseResult {
   /** Operations that succeeded, finishing inside the measured window. */
   ok: number;
   tps: number;
-  latencyMs?: { p50: number; p99: number; mean: number };
+  latencyMs?: { p50: number; p99: number; mean: number; max?: number };
   /** Failed operations inside the window, by error code. */
   errors: Record<string, number>;
   /** CPU time of this Node process over the phase, in cores (1.0 = one core busy throughout). */
@@ -29,7 +29,8 @@ export interface LoopOptions {
   aborted?: () => boolean;
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The p-th percentile of ascending values (nearest rank); NaN for none. */
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }

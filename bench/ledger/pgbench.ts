@@ -66,13 +66,22 @@ export function parsePgbench(out: string): {
 }
 
 /**
- * pgbench's built-in tpcb-like script (BEGIN; three UPDATEs, a SELECT and an INSERT; END) with `clients`
- * connections and 2 threads: a warm-up run that is thrown away, then the measured run.
+ * A pgbench built-in script (by default tpcb-like: BEGIN; three UPDATEs, a SELECT and an INSERT; END;
+ * select-only: one primary-key SELECT) with `clients` connections and `threads` threads: a warm-up run
+ * that is thrown away, then the measured run.
  */
 export async function pgbenchRun(
   url: string,
-  o: { clients: number; threads: number; warmupSeconds: number; seconds: number; scale: number },
+  o: {
+    clients: number;
+    threads: number;
+    warmupSeconds: number;
+    seconds: number;
+    scale: number;
+    builtin?: 'tpcb-like' | 'select-only';
+  },
 ): Promise<PhaseResult & { raw: string }> {
+  const builtin = o.builtin ?? 'tpcb-like';
   const args = (secs: number) => [
     '-c',
     String(o.clients),
@@ -81,14 +90,14 @@ export async function pgbenchRun(
     '-T',
     String(secs),
     '-b',
-    'tpcb-like',
+    builtin,
     '-n',
   ];
   if (o.warmupSeconds > 0) await run(args(o.warmupSeconds), url);
   const raw = await run(args(o.seconds), url);
   const parsed = parsePgbench(raw);
   return {
-    name: `pgbench tpcb-like (-s ${o.scale}, -j ${o.threads})`,
+    name: `pgbench ${builtin} (-s ${o.scale}, -j ${o.threads})`,
     clients: o.clients,
     seconds: o.seconds,
     ok: parsed.processed,

@@ -16,8 +16,9 @@ function errorText(errors: Record<string, number>): string {
   return parts.length ? parts.join(', ') : '0';
 }
 
-/** The figures as a fixed-width table. */
+/** The figures as a fixed-width table; a `max ms` column when any row has a maximum. */
 export function table(rows: PhaseResult[]): string {
+  const withMax = rows.some((r) => r.latencyMs?.max !== undefined);
   const head = [
     'workload',
     'conns',
@@ -27,6 +28,7 @@ export function table(rows: PhaseResult[]): string {
     'mean ms',
     'p50 ms',
     'p99 ms',
+    ...(withMax ? ['max ms'] : []),
     'node CPU',
     'errors',
   ];
@@ -39,6 +41,7 @@ export function table(rows: PhaseResult[]): string {
     num(r.latencyMs?.mean ?? Number.NaN, 1),
     num(r.latencyMs?.p50 ?? Number.NaN, 1),
     num(r.latencyMs?.p99 ?? Number.NaN, 1),
+    ...(withMax ? [num(r.latencyMs?.max ?? Number.NaN, 1)] : []),
     r.nodeCores === undefined ? '-' : `${num(r.nodeCores, 2)} cores`,
     errorText(r.errors),
   ]);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from './config';
 import { connectDatabase } from './db/connect';
+import { createManagedAccounts } from './modules/bot-rentals/managed-accounts';
 import { createBotVenues } from './modules/bots/bot-venues';
 import { createBotEngine } from './modules/bots/engine/bot-engine';
 import { runTicks } from './modules/bots/engine/tick-loop';
@@ -63,7 +64,19 @@ async function main(): Promise<void> {
   });
   const engine = createBotEngine({
     db: database.db,
-    venues: createBotVenues({ db: database.db, market, keys, connect }),
+    venues: createBotVenues({
+      db: database.db,
+      market,
+      keys,
+      connect,
+      managed: createManagedAccounts({
+        db: database.db,
+        market,
+        box: createSecretBox(masterKey),
+        connect,
+        mode: config.MANAGED_ACCOUNTS,
+      }),
+    }),
     owner: `${hostname()}:${process.pid}`,
     notify: notifications.notify,
     log,

@@ -1,9 +1,14 @@
 import type {
   TBot,
   TBotDetail,
+  TBotGroup,
+  TBotMarketSwitch,
+  TBotMarketSwitches,
+  TBotPositionEstimate,
   TBotPreview,
   TBotStrategy,
   TBotsQuery,
+  TCreateBotGroupRequest,
   TCreateBotRequest,
   TPage,
 } from '@app/contracts';
@@ -13,9 +18,18 @@ import { AppError } from '../../platform/errors';
 import { type ActiveRental, activeRentalsOf } from '../bot-rentals/active-rentals';
 import type { Market } from '../exchanges/connector';
 import { divide, format, max, parse } from '../exchanges/paper/paper-decimal';
-import { type BotRow, dcaSettings, strategyColumns, toBot, toCycle, toOrder } from './bot-settings';
+import {
+  type BotRow,
+  dcaSettings,
+  strategyColumns,
+  strategyOf,
+  toBot,
+  toCycle,
+  toOrder,
+} from './bot-settings';
 import { type DcaPlan, planDca } from './dca/dca-plan';
 import type { BotVenues } from './engine/bot-engine';
+import { cycleBook } from './engine/cycle-book';
 import { marketAssumptions } from './market-assumptions';
 
 type Target = Pick<TCreateBotRequest, 'rentalId' | 'exchange' | 'marketType' | 'symbol' | 'direction'>;
@@ -60,10 +74,14 @@ export function createBotsService({ db, venues }: { db: Db; venues: BotVenues })
 
   /** The market's rules and current price, through the member's own connection (the key is checked first). */
   async function marketFor(memberId: string, target: Target): Promise<{ market: Market; price: string }> {
-    if (target.exchange !== 'paper' && !(await venues.isKeyUsable(memberId, target.exchange))) {
+    // The venue first: it names what is missing (the member's key, or a managed rental's account).
+    const connector = await venues.connectorFor(memberId, target.exchange, target.rentalId);
+    if (
+      target.exchange !== 'paper' &&
+      !(await venues.isKeyUsable(memberId, target.exchange, target.rentalId))
+    ) {
       throw new AppError('KEY_NOT_BOUND');
     }
-    const connector = await venues.connectorFor(memberId, target.exchange);
     const market = (await connector.markets(target.marketType)).find((m) => m.symbol === target.symbol);
     if (!market) throw new AppError('EXCHANGE_SYMBOL_UNKNOWN', `${target.symbol} is not listed`);
     const [ticker] = await connector.tickers(target.marketType, [target.symbol]);
@@ -203,7 +221,7 @@ export function createBotsService({ db, venues }: { db: Db; venues: BotVenues })
     async resume(memberId: string, id: string): Promise<TBot> {
       const bot = await ownBot(memberId, id);
       if (bot.status === 'stopped') throw new AppError('BOT_STATE_INVALID');
-      if (bot.exchange !== 'paper' && !(await venues.isKeyUsable(memberId, bot.exchange))) {
+      if (bot.exchange !== 'paper' && !(await venues.isKeyUsable(memberId, bot.exchange, bot.rental_id))) {
         throw new AppError('KEY_NOT_BOUND');
       }
       if (bot.status === 'running') return toBot(bot);
@@ -221,14 +239,18 @@ export function createBotsService({ db, venues }: { db: Db; venues: BotVenues })
     },
 
     /**
-     * Bottrade/addentry and closeposition: asks the engine to buy the next safety order now, or to close the
-     * position at the market. The engine carries it out on its next tick (it alone places the bot's orders);
-     * asking twice before then is one action.
+     * Bottrade/addentry, closeposition and reventry: asks the engine to buy the next safety order now, to
+     * close the position at the market, or (perpetuals) to close it and open the other side. The engine
+     * carries it out on its next ticks (it alone places the bot's orders); asking twice before then is one
+     * action.
      */
-    async act(memberId: string, id: string, action: 'add_entry' | 'close'): Promise<TBot> {
+    async act(memberId: string, id: string, action: 'add_entry' | 'close' | 'reverse'): Promise<TBot> {
       const bot = await ownBot(memberId, id);
       if (bot.status === 'stopped') throw new AppError('BOT_STATE_INVALID');
-      if (bot.exchange !== 'paper' && !(await venues.isKeyUsable(memberId, bot.exchange))) {
+      if (action === 'reverse' && bot.market_type !== 'perpetual') {
+        throw new AppError('BOT_REVERSE_NEEDS_PERPETUAL');
+      }
+      if (bot.exchange !== 'paper' && !(await venues.isKeyUsable(memberId, bot.exchange, bot.rental_id))) {
         throw new AppError('KEY_NOT_BOUND');
       }
       const cycle = await db
@@ -238,8 +260,9 @@ export function createBotsService({ db, venues }: { db: Db; venues: BotVenues })
         .where('state', '=', 'open')
         .executeTakeFirst();
       const holds = cycle !== undefined && parse(cycle.filled_amount) > 0n;
-      const canAdd = action === 'close' || (cycle?.safety_orders_filled ?? 0) < bot.safety_order_count;
+      const canAdd = action !== 'add_entry' || (cycle?.safety_orders_filled ?? 0) < bot.safety_order_count;
       if (!holds || !canAdd) throw new AppError('BOT_STATE_INVALID', 'No open position to act on');
+      if (action === 'reverse') return toBot(await reverse(memberId, bot));
       return toBot(
         await db
           .updateTable('bots')
@@ -248,6 +271,208 @@ export function createBotsService({ db, venues }: { db: Db; venues: BotVenues })
           .returningAll()
           .executeTakeFirstOrThrow(),
       );
+    },
+
+    /** closepositionbyid: closes the one open cycle named by its id; a stranger's cycle is not found. */
+    async closeCycle(memberId: string, cycleId: string): Promise<TBot> {
+      const cycle = await db
+        .selectFrom('bot_cycles as c')
+        .innerJoin('bots as b', 'b.id', 'c.bot_id')
+        .select(['c.bot_id', 'c.state'])
+        .where('c.id', '=', cycleId)
+        .where('b.member_id', '=', memberId)
+        .executeTakeFirst();
+      if (!cycle) throw new AppError('BOT_CYCLE_NOT_FOUND');
+      if (cycle.state !== 'open') throw new AppError('BOT_STATE_INVALID', 'The cycle is not open');
+      return this.act(memberId, cycle.bot_id, 'close');
+    },
+
+    /** For the receipt popup: what closing the open position now would take back and realise. */
+    async position(memberId: string, id: string): Promise<TBotPositionEstimate> {
+      const bot = await ownBot(memberId, id);
+      const cycle = await db
+        .selectFrom('bot_cycles')
+        .selectAll()
+        .where('bot_id', '=', bot.id)
+        .where('state', '<>', 'closed')
+        .executeTakeFirst();
+      if (!cycle) throw new AppError('BOT_STATE_INVALID', 'No open position');
+      const { market, price } = await marketFor(memberId, targetOf(bot));
+      const orders = await db.selectFrom('bot_orders').selectAll().where('cycle_id', '=', cycle.id).execute();
+      const filled = orders.map((o) => ({
+        kind: o.kind,
+        side: o.side,
+        filled: o.filled,
+        averagePrice: o.average_price,
+        feeAsset: o.fee_asset,
+        fee: o.fee,
+      }));
+      const rules = {
+        direction: bot.direction,
+        base: market.base,
+        quote: market.quote,
+        contractSize: market.contractSize,
+        amountStep: market.amountStep,
+      };
+      const book = cycleBook(filled, rules);
+      if (book.open === 0n) throw new AppError('BOT_STATE_INVALID', 'No open position');
+      // The result as if the rest were taken back at today's price, before the exit's own fee.
+      const exit = {
+        kind: 'manual' as const,
+        side: bot.direction === 'long' ? ('sell' as const) : ('buy' as const),
+        filled: format(book.open),
+        averagePrice: price,
+        feeAsset: null,
+        fee: null,
+      };
+      return {
+        cycleId: cycle.id,
+        cycleNumber: cycle.number,
+        symbol: bot.symbol,
+        direction: bot.direction,
+        amount: format(book.open),
+        asset: market.base,
+        averageEntry: book.averageEntry === null ? null : format(book.averageEntry),
+        price: format(parse(price)),
+        estimatedPnl: format(cycleBook([...filled, exit], rules).realizedPnl),
+      };
+    },
+
+    async marketSwitches(memberId: string): Promise<TBotMarketSwitches> {
+      const rows = await db
+        .selectFrom('bot_market_switches')
+        .selectAll()
+        .where('member_id', '=', memberId)
+        .orderBy('exchange')
+        .orderBy('market_type')
+        .execute();
+      return {
+        off: rows.map((r) => ({
+          exchange: r.exchange,
+          marketType: r.market_type,
+          since: r.switched_off_at.toISOString(),
+        })),
+      };
+    },
+
+    /**
+     * market_trade_off / market_Perp_trade_off: every bot of the member on that market opens no new cycle;
+     * open cycles run to their take profit or stop loss (the member closes them by hand if they wish).
+     */
+    async switchMarket(memberId: string, body: TBotMarketSwitch): Promise<TBotMarketSwitches> {
+      if (body.on) {
+        await db
+          .deleteFrom('bot_market_switches')
+          .where('member_id', '=', memberId)
+          .where('exchange', '=', body.exchange)
+          .where('market_type', '=', body.marketType)
+          .execute();
+      } else {
+        await db
+          .insertInto('bot_market_switches')
+          .values({ member_id: memberId, exchange: body.exchange, market_type: body.marketType })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
+      return this.marketSwitches(memberId);
+    },
+
+    /** market_aio_off: one symbol of an all-in-one group stops opening cycles, or starts again. */
+    async switchAio(memberId: string, id: string, on: boolean): Promise<TBot> {
+      const bot = await ownBot(memberId, id);
+      if (bot.group_id === null || bot.status === 'stopped') throw new AppError('BOT_STATE_INVALID');
+      return toBot(
+        await db
+          .updateTable('bots')
+          .set({ aio_off: !on, updated_at: new Date() })
+          .where('id', '=', bot.id)
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      );
+    },
+
+    /**
+     * checkaio: one configuration over a basket of symbols, one bot each in one group. Everything or nothing:
+     * the capital check covers the whole basket (with the rental locked), and a symbol already taken refuses
+     * the group.
+     */
+    async createGroup(memberId: string, request: TCreateBotGroupRequest): Promise<TBotGroup> {
+      const { symbols, ...rest } = request;
+      const targets = symbols.map((symbol) => ({ ...rest, symbol }));
+      const rental = await rentalFor(memberId, targets[0]!);
+      const markets: { market: Market; price: string }[] = [];
+      for (const target of targets) markets.push(await marketFor(memberId, target));
+      try {
+        const group = await db.transaction().execute(async (trx) => {
+          await trx.selectFrom('bot_rentals').select('id').where('id', '=', rental.id).forUpdate().execute();
+          let left = parse(await capitalAvailable(trx, rental, null));
+          const plans = targets.map((target, i) => {
+            const plan = planFor(target, request, markets[i]!, format(max(0n, left)));
+            refuseProblem(plan);
+            left -= parse(plan.capitalRequired);
+            return plan;
+          });
+          const made = await trx
+            .insertInto('bot_groups')
+            .values({
+              member_id: memberId,
+              rental_id: rental.id,
+              exchange: request.exchange,
+              market_type: request.marketType,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          for (const [i, target] of targets.entries()) {
+            await trx
+              .insertInto('bots')
+              .values({
+                member_id: memberId,
+                rental_id: rental.id,
+                group_id: made.id,
+                exchange: target.exchange,
+                market_type: target.marketType,
+                symbol: target.symbol,
+                direction: target.direction,
+                ...strategyColumns(request),
+                capital_required: plans[i]!.capitalRequired,
+                status: 'running',
+                paused_reason: null,
+              })
+              .execute();
+          }
+          return made;
+        });
+        return groupOf(memberId, group.id);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('BOT_SYMBOL_TAKEN');
+        throw error;
+      }
+    },
+
+    group: (memberId: string, groupId: string) => groupOf(memberId, groupId),
+
+    /** The whole group paused or running again; stopped bots stay stopped. */
+    async setGroupRunning(memberId: string, groupId: string, running: boolean): Promise<TBotGroup> {
+      const group = await groupOf(memberId, groupId);
+      const rentalId = group.bots[0]?.rentalId;
+      if (
+        running &&
+        group.exchange !== 'paper' &&
+        !(await venues.isKeyUsable(memberId, group.exchange, rentalId))
+      ) {
+        throw new AppError('KEY_NOT_BOUND');
+      }
+      await db
+        .updateTable('bots')
+        .set(
+          running
+            ? { status: 'running', paused_reason: null, updated_at: new Date() }
+            : { status: 'paused', paused_reason: 'member', updated_at: new Date() },
+        )
+        .where('group_id', '=', group.id)
+        .where('status', '=', running ? 'paused' : 'running')
+        .execute();
+      return groupOf(memberId, groupId);
     },
 
     async list(memberId: string, query: TBotsQuery): Promise<TPage<TBot>> {
@@ -259,7 +484,33 @@ export function createBotsService({ db, venues }: { db: Db; venues: BotVenues })
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize)
         .execute();
-      return { items: rows.map(toBot), page: query.page, pageSize: query.pageSize };
+      const open = rows.length
+        ? await db
+            .selectFrom('bot_cycles')
+            .select(['id', 'bot_id', 'number', 'filled_amount', 'average_entry'])
+            .where(
+              'bot_id',
+              'in',
+              rows.map((r) => r.id),
+            )
+            .where('state', '<>', 'closed')
+            .execute()
+        : [];
+      const items = rows.map((row) => {
+        const cycle = open.find((c) => c.bot_id === row.id);
+        return {
+          ...toBot(row),
+          openCycle: cycle
+            ? {
+                id: cycle.id,
+                number: cycle.number,
+                filledAmount: format(parse(cycle.filled_amount)),
+                averageEntry: cycle.average_entry === null ? null : format(parse(cycle.average_entry)),
+              }
+            : null,
+        };
+      });
+      return { items, page: query.page, pageSize: query.pageSize };
     },
 
     /** One bot with its latest cycles and orders (the newest 50 of each). */
@@ -284,6 +535,54 @@ export function createBotsService({ db, venues }: { db: Db; venues: BotVenues })
       return { bot: toBot(bot), cycles: cycles.map(toCycle), orders: orders.map(toOrder) };
     },
   };
+
+  function targetOf(bot: BotRow): Target {
+    return {
+      rentalId: bot.rental_id,
+      exchange: bot.exchange,
+      marketType: bot.market_type,
+      symbol: bot.symbol,
+      direction: bot.direction,
+    };
+  }
+
+  /**
+   * Records the reversal for the engine. The other side's ladder is checked now, as a new bot would be (a
+   * short ladder climbs toward its own liquidation), and the capital the bot holds becomes what it needs.
+   */
+  async function reverse(memberId: string, bot: BotRow): Promise<BotRow> {
+    const target: Target = { ...targetOf(bot), direction: bot.direction === 'long' ? 'short' : 'long' };
+    const rental = await rentalFor(memberId, target);
+    const m = await marketFor(memberId, target);
+    return db.transaction().execute(async (trx) => {
+      await trx.selectFrom('bot_rentals').select('id').where('id', '=', rental.id).forUpdate().execute();
+      const plan = planFor(target, strategyOf(bot), m, await capitalAvailable(trx, rental, bot.id));
+      refuseProblem(plan);
+      return trx
+        .updateTable('bots')
+        .set({ pending_action: 'reverse', capital_required: plan.capitalRequired, updated_at: new Date() })
+        .where('id', '=', bot.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+  }
+
+  async function groupOf(memberId: string, groupId: string): Promise<TBotGroup> {
+    const group = await db
+      .selectFrom('bot_groups')
+      .selectAll()
+      .where('id', '=', groupId)
+      .where('member_id', '=', memberId)
+      .executeTakeFirst();
+    if (!group) throw new AppError('BOT_GROUP_NOT_FOUND');
+    const bots = await db
+      .selectFrom('bots')
+      .selectAll()
+      .where('group_id', '=', group.id)
+      .orderBy('id')
+      .execute();
+    return { id: group.id, exchange: group.exchange, marketType: group.market_type, bots: bots.map(toBot) };
+  }
 
   function setStatus(id: string, status: BotRow['status'], reason: BotRow['paused_reason']) {
     return db

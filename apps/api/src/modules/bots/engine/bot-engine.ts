@@ -12,6 +12,7 @@ import { type DcaSettings, type MarketAssumptions, planDca } from '../dca/dca-pl
 import { marketAssumptions } from '../market-assumptions';
 import { type CycleBook, cycleBook } from './cycle-book';
 import { type Decision, decide } from './decide';
+import { dueBots, settledAlready } from './due-bots';
 
 /**
  * The bot engine: each tick, every bot this process can lease is brought up to date with its exchange and
@@ -31,9 +32,16 @@ import { type Decision, decide } from './decide';
  */
 
 export interface BotVenues {
-  /** Throws KEY_NOT_BOUND (or the key's refusal) when the member cannot trade there now. */
-  connectorFor(memberId: string, exchange: TTradingExchange): Promise<Connector>;
-  isKeyUsable(memberId: string, exchange: Exclude<TTradingExchange, 'paper'>): Promise<boolean>;
+  /**
+   * Throws KEY_NOT_BOUND (or the key's refusal) when the member cannot trade there now. With the bot's
+   * rental: a managed-mode rental trades the platform's account for the member, not their key.
+   */
+  connectorFor(memberId: string, exchange: TTradingExchange, rentalId?: string): Promise<Connector>;
+  isKeyUsable(
+    memberId: string,
+    exchange: Exclude<TTradingExchange, 'paper'>,
+    rentalId?: string,
+  ): Promise<boolean>;
 }
 
 export interface BotEngineOptions {
@@ -53,6 +61,8 @@ export interface BotEngineOptions {
 /** After this many refusals of the same order the bot pauses instead of retrying forever. */
 const MAX_REJECTIONS = 3;
 const MARKET_RULES_TTL_MS = 3600_000;
+/** At most this many bots leased by one statement of a tick's lane. */
+const LEASE_BATCH = 16;
 
 /** Refusals prove the exchange did not take the order; any other failure leaves the outcome open. */
 const isRefusal = (error: unknown): error is AppError =>
@@ -76,10 +86,16 @@ export interface OrderIntent {
   reduceOnly: boolean;
   /** The order carries out the member's pending action: it is cleared in the same transaction. */
   clearsAction?: boolean;
+  /**
+   * The base order of a reversal: the bot passed to `record` already has its new direction, written in the
+   * same transaction as the order row, so a crash leaves either both or neither.
+   */
+  flipsDirection?: boolean;
 }
 
 const entrySideOf = (bot: BotRow) => (bot.direction === 'long' ? 'buy' : 'sell');
 const exitSideOf = (bot: BotRow) => (bot.direction === 'long' ? 'sell' : 'buy');
+const opposite = (direction: BotRow['direction']) => (direction === 'long' ? 'short' : 'long');
 
 /** A refused order is retried under a new slot: its client order id must differ from the refused one's. */
 function slotFor(orders: OrderRow[], base: string): string {
@@ -129,9 +145,11 @@ function manualIntent(
 ): OrderIntent | null {
   if (book.open === 0n || book.basePrice === null) return null;
   const common = { cycleId: cycle.id, type: 'market' as const, price: null, clearsAction: true };
-  if (bot.pending_action === 'close') {
+  if (bot.pending_action === 'close' || bot.pending_action === 'reverse') {
     return {
       ...common,
+      // A reversal stays pending through its exit: the flip and the new side's base order come after.
+      clearsAction: bot.pending_action === 'close',
       kind: 'manual',
       slot: exitSlot(bot, orders),
       side: exitSideOf(bot),
@@ -161,12 +179,12 @@ export function createBotEngine(options: BotEngineOptions) {
 
   // --- leases ---
 
-  /** Takes or renews the bot's lease; false when another engine holds an unexpired one. */
-  async function acquire(botId: string): Promise<boolean> {
-    const result = await db
+  /** Takes or renews the leases of these bots in one statement; the ids it got (not those another holds). */
+  async function acquireAll(botIds: string[]): Promise<Set<string>> {
+    const rows = await db
       .updateTable('bots')
       .set({ lease_owner: owner, lease_until: sql<Date>`now() + ${`${leaseMs} milliseconds`}::interval` })
-      .where('id', '=', botId)
+      .where('id', '=', sql<string>`ANY(${sql.val(botIds)}::bigint[])`)
       .where((eb) =>
         eb.or([
           eb('lease_owner', 'is', null),
@@ -174,9 +192,13 @@ export function createBotEngine(options: BotEngineOptions) {
           eb('lease_until', '<', sql<Date>`now()`),
         ]),
       )
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+      .returning('id')
+      .execute();
+    return new Set(rows.map((r) => r.id));
   }
+
+  /** Takes or renews the bot's lease; false when another engine holds an unexpired one. */
+  const acquire = async (botId: string): Promise<boolean> => (await acquireAll([botId])).has(botId);
 
   async function releaseAll(): Promise<void> {
     await db
@@ -226,7 +248,11 @@ export function createBotEngine(options: BotEngineOptions) {
         await trx.updateTable('bot_cycles').set({ state: 'closing' }).where('id', '=', cycle.id).execute();
       }
       if (intent.clearsAction) {
-        await trx.updateTable('bots').set({ pending_action: null }).where('id', '=', bot.id).execute();
+        await trx
+          .updateTable('bots')
+          .set({ pending_action: null, ...(intent.flipsDirection ? { direction: bot.direction } : {}) })
+          .where('id', '=', bot.id)
+          .execute();
       }
       await trx
         .insertInto('bot_orders')
@@ -345,11 +371,15 @@ export function createBotEngine(options: BotEngineOptions) {
             ? 'stop_loss'
             : lastExit?.kind === 'take_profit'
               ? 'take_profit'
-              : 'manual',
+              : bot.pending_action === 'reverse'
+                ? 'reversed'
+                : 'manual',
       };
     } else if (!working && state === 'closing') {
       state = 'open'; // the exit was refused or only partly filled: the cycle goes on
     }
+    // Most steps find the cycle as the last one left it: no write, no transaction.
+    if (state === cycle.state && settledAlready(cycle, book)) return cycle;
     return db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('bot_cycles')
@@ -457,10 +487,47 @@ export function createBotEngine(options: BotEngineOptions) {
     });
   }
 
+  async function isMarketOff(bot: BotRow): Promise<boolean> {
+    const off = await db
+      .selectFrom('bot_market_switches')
+      .select('member_id')
+      .where('member_id', '=', bot.member_id)
+      .where('exchange', '=', bot.exchange)
+      .where('market_type', '=', bot.market_type)
+      .executeTakeFirst();
+    return off !== undefined;
+  }
+
+  /**
+   * The second half of a reversal, once the reversed cycle is closed: the base order of the other side, at
+   * the market, recorded with the flipped direction in one fenced transaction. Runs paused or not, market
+   * off or not: the member asked for the new position.
+   */
+  async function openReversed(bot: BotRow, connector: Connector, market: Market): Promise<void> {
+    const flipped: BotRow = { ...bot, direction: opposite(bot.direction), pending_action: null };
+    const [ticker] = await connector.tickers(bot.market_type, [bot.symbol]);
+    if (!ticker) throw new AppError('EXCHANGE_UNAVAILABLE', `No price for ${bot.symbol}`);
+    const base = planDca(dcaSettingsOf(flipped), marketAssumptions(bot.exchange, market), ticker.last)
+      .orders[0]!;
+    const row = await record(flipped, {
+      cycleId: null,
+      kind: 'base',
+      slot: 'base',
+      side: entrySideOf(flipped),
+      type: 'market',
+      price: null,
+      amount: base.amount,
+      reduceOnly: false,
+      clearsAction: true,
+      flipsDirection: true,
+    });
+    if (row) await place(flipped, row, connector, market);
+  }
+
   /** Reconcile, settle, and (when nothing is working and the bot runs) take one step. Lease must be held. */
   async function step(botId: string): Promise<void> {
     let bot = await db.selectFrom('bots').selectAll().where('id', '=', botId).executeTakeFirstOrThrow();
-    if (bot.exchange !== 'paper' && !(await venues.isKeyUsable(bot.member_id, bot.exchange))) {
+    if (bot.exchange !== 'paper' && !(await venues.isKeyUsable(bot.member_id, bot.exchange, bot.rental_id))) {
       // Unbinding a key leaves positions as they are; binding one again resumes the bot (spec, Bots).
       await pause(bot.id, 'key_unusable');
       return;
@@ -473,7 +540,7 @@ export function createBotEngine(options: BotEngineOptions) {
         .returningAll()
         .executeTakeFirstOrThrow();
     }
-    const connector = await venues.connectorFor(bot.member_id, bot.exchange);
+    const connector = await venues.connectorFor(bot.member_id, bot.exchange, bot.rental_id);
     await reconcile(bot, connector);
     const market = await marketOf(bot, connector);
 
@@ -494,6 +561,10 @@ export function createBotEngine(options: BotEngineOptions) {
     if (orders.some((o) => o.status === 'pending' || o.status === 'open')) return;
     const settings = dcaSettingsOf(bot);
     const assumptions = marketAssumptions(bot.exchange, market);
+    if (bot.pending_action === 'reverse' && !cycle) {
+      await openReversed(bot, connector, market);
+      return;
+    }
     if (bot.pending_action) {
       // The member's action goes first, paused or not: it is theirs to take.
       const intent = cycle
@@ -510,26 +581,35 @@ export function createBotEngine(options: BotEngineOptions) {
     if (bot.status !== 'running') return;
     const [ticker] = await connector.tickers(bot.market_type, [bot.symbol]);
     if (!ticker) throw new AppError('EXCHANGE_UNAVAILABLE', `No price for ${bot.symbol}`);
-    const lastClosed = await db
-      .selectFrom('bot_cycles')
-      .select('closed_at')
-      .where('bot_id', '=', bot.id)
-      .where('state', '=', 'closed')
-      .orderBy('closed_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    const rentalActive = (await activeRentalsOf(db, bot.member_id)).some((r) => r.id === bot.rental_id);
     const book = cycle
       ? {
           ...bookOf(bot, market, orders),
           bestPrice: cycle.best_price === null ? null : parse(cycle.best_price),
         }
       : null;
+    // The rental, the cooldown and the market switches only hold back a new cycle: asked only when one could
+    // open (a cycle holding a position runs to its end whatever they say).
+    const opening = book === null || book.entered === 0n;
+    const lastClosed = opening
+      ? await db
+          .selectFrom('bot_cycles')
+          .select('closed_at')
+          .where('bot_id', '=', bot.id)
+          .where('state', '=', 'closed')
+          .orderBy('closed_at', 'desc')
+          .limit(1)
+          .executeTakeFirst()
+      : undefined;
+    const rentalActive =
+      !opening || (await activeRentalsOf(db, bot.member_id)).some((r) => r.id === bot.rental_id);
+    // A market or an all-in-one symbol switched off opens nothing new.
+    const marketOff = bot.aio_off || (opening && (await isMarketOff(bot)));
     const decision = decide({
       settings,
       market: assumptions,
       cycle: book,
       rentalActive,
+      marketOff,
       lastClosedAt: lastClosed?.closed_at ?? null,
       cooldownSeconds: bot.cooldown_seconds,
       now: now(),
@@ -561,8 +641,8 @@ export function createBotEngine(options: BotEngineOptions) {
   }
 
   /** One bot: lease it, step it. Errors stay with the bot (logged); a key refusal pauses it. */
-  async function runBot(botId: string): Promise<'stepped' | 'skipped'> {
-    if (!(await acquire(botId))) return 'skipped';
+  async function runBot(botId: string, leased = false): Promise<'stepped' | 'skipped'> {
+    if (!leased && !(await acquire(botId))) return 'skipped';
     try {
       await step(botId);
     } catch (error) {
@@ -578,9 +658,9 @@ export function createBotEngine(options: BotEngineOptions) {
 
   /** Every bot that has something to do and whose lease is free or ours. */
   async function tick(): Promise<{ stepped: number; skipped: number }> {
-    const candidates = await db
+    const listed = await db
       .selectFrom('bots as b')
-      .select('b.id')
+      .selectAll('b')
       .where((eb) =>
         eb.or([
           eb('b.status', '=', 'running'),
@@ -604,12 +684,28 @@ export function createBotEngine(options: BotEngineOptions) {
       )
       .orderBy('b.id')
       .execute();
+    // Only the bots a step could move now are leased and stepped: an idle fleet costs a few set-based reads.
+    const candidates = await dueBots(
+      {
+        db,
+        now: now(),
+        connectorFor: (bot) => venues.connectorFor(bot.member_id, bot.exchange, bot.rental_id),
+        marketOf,
+        bookOf,
+      },
+      listed,
+    );
     const counts = { stepped: 0, skipped: 0 };
     let next = 0;
+    // Each lane leases a few bots in one statement, then steps them; few enough that a lane's last lease is
+    // still fresh when its turn comes, and spread so that a handful of due bots still use every lane.
     const lane = async () => {
       while (next < candidates.length) {
-        const { id } = candidates[next++]!;
-        counts[await runBot(id)]++;
+        const size = Math.min(LEASE_BATCH, Math.ceil((candidates.length - next) / concurrency));
+        const batch = candidates.slice(next, next + size).map((b) => b.id);
+        next += batch.length;
+        const leased = await acquireAll(batch);
+        for (const id of batch) counts[leased.has(id) ? await runBot(id, true) : 'skipped']++;
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, candidates.length) }, lane));
