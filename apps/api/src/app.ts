@@ -23,11 +23,16 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createSealedService } from './modules/auth/sealed.service';
 import { createSessionService } from './modules/auth/session.service';
 import { createTacService } from './modules/auth/tac.service';
+import { botRecordsRoutes } from './modules/bot-records/bot-records.routes';
+import { createBotRecordsService } from './modules/bot-records/bot-records.service';
 import { createBotOnboarding } from './modules/bot-rentals/bot-onboarding';
 import { createBotPackageService } from './modules/bot-rentals/bot-packages.service';
 import { botRentalRoutes } from './modules/bot-rentals/bot-rentals.routes';
 import { createBotRentalService } from './modules/bot-rentals/bot-rentals.service';
+import { createManagedAccounts } from './modules/bot-rentals/managed-accounts';
 import { createRentalExpiryNotices } from './modules/bot-rentals/rental-expiry';
+import { botSymbolsRoutes } from './modules/bot-symbols/bot-symbols.routes';
+import { createBotSymbolsService } from './modules/bot-symbols/bot-symbols.service';
 import { createBotVenues } from './modules/bots/bot-venues';
 import { botsRoutes } from './modules/bots/bots.routes';
 import { createBotsService } from './modules/bots/bots.service';
@@ -54,9 +59,9 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { createProfileService } from './modules/profile/profile.service';
 import { supportRoutes } from './modules/support/support.routes';
 import { createSupportService } from './modules/support/support.service';
-import { createLegVolumes } from './modules/team/leg-volumes';
 import { teamRoutes } from './modules/team/team.routes';
 import { createTeamService } from './modules/team/team.service';
+import { createLegTotals } from './modules/team-bonuses/leg-totals';
 import { registerTeamBonuses } from './modules/team-bonuses/team-bonuses.module';
 import { tradingRoutes } from './modules/trading/trading.routes';
 import { createTradingService } from './modules/trading/trading.service';
@@ -274,6 +279,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   await app.register(tradingRoutes, { trading, orderRateLimit: config.MONEY_RATE_LIMIT_PER_MINUTE });
+  // The accounts managed-mode rentals trade (investsavecompany), shared by every view of the bots' venues.
+  const managedAccounts = createManagedAccounts({
+    db,
+    market: marketSource,
+    box: createSecretBox(deps.masterKey),
+    connect: (exchange, credentials) => connectorFor(exchange, credentials, config),
+    mode: config.MANAGED_ACCOUNTS,
+  });
   const bots = createBotsService({
     db,
     venues: createBotVenues({
@@ -281,17 +294,42 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       market: marketSource,
       keys: exchangeKeys,
       connect: (exchange, credentials) => connectorFor(exchange, credentials, config),
+      managed: managedAccounts,
     }),
   });
   await app.register(botsRoutes, { bots });
+  const botRecords = createBotRecordsService({
+    db,
+    market: marketSource,
+    venues: createBotVenues({
+      db,
+      market: marketSource,
+      keys: exchangeKeys,
+      connect: (exchange, credentials) => connectorFor(exchange, credentials, config),
+      managed: managedAccounts,
+    }),
+  });
+  await app.register(botRecordsRoutes, { records: botRecords });
+  await app.register(botSymbolsRoutes, {
+    symbols: createBotSymbolsService({
+      db,
+      venues: createBotVenues({
+        db,
+        market: marketSource,
+        keys: exchangeKeys,
+        connect: (exchange, credentials) => connectorFor(exchange, credentials, config),
+        managed: managedAccounts,
+      }),
+    }),
+  });
   const vouchers = createVoucherService({ db });
   await app.register(voucherRoutes, { vouchers });
-  await app.register(teamRoutes, { team: createTeamService({ db, legVolumes: createLegVolumes(db) }) });
+  await app.register(teamRoutes, { team: createTeamService({ db, legTotals: createLegTotals(db) }) });
   const botPackages = createBotPackageService({ db });
   await app.register(botRentalRoutes, {
     packages: botPackages,
     rentals: createBotRentalService({ db, ledger, vouchers, packages: botPackages, checkPassword }),
-    onboarding: createBotOnboarding({ db, kyc, keys: exchangeKeys }),
+    onboarding: createBotOnboarding({ db, kyc, keys: exchangeKeys, managed: managedAccounts }),
     moneyRateLimit: config.MONEY_RATE_LIMIT_PER_MINUTE,
   });
   // The daily notice of rentals about to end (main.ts) reaches its run through the app.
@@ -301,6 +339,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ledger,
     vouchers,
     kyc,
+    uploads,
     members,
     checkPassword,
     moneyRateLimit: config.MONEY_RATE_LIMIT_PER_MINUTE,

@@ -18,6 +18,10 @@ import * as bots from './migrations/0015-bots';
 import * as mining from './migrations/0016-mining';
 import * as teamTrees from './migrations/0016b-team-trees';
 import * as teamBonuses from './migrations/0017-team-bonuses';
+import * as teamCountsOffSignup from './migrations/0018-team-counts-off-signup';
+import * as miningYieldPictures from './migrations/0019-mining-yield-pictures';
+import * as botActions from './migrations/0020-bot-actions';
+import * as managedAccounts from './migrations/0021-managed-accounts';
 
 /**
  * Migrations are imported, not read from disk, so they work the same under tsx, vitest and a bundle.
@@ -42,6 +46,10 @@ const migrations: Record<string, Migration> = {
   '0016b-team-trees': teamTrees,
   '0016-mining': mining,
   '0017-team-bonuses': teamBonuses,
+  '0018-team-counts-off-signup': teamCountsOffSignup,
+  '0019-mining-yield-pictures': miningYieldPictures,
+  '0020-bot-actions': botActions,
+  '0021-managed-accounts': managedAccounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

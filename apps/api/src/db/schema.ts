@@ -27,12 +27,23 @@ export interface MembersTable {
   avatar_upload_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** Members in each placement leg and in sponsor levels 1..5, kept by a trigger at sign-up (0016b). */
+/** Members in sponsor levels 1..5, kept by a trigger at sign-up (0016b, 0018). */
 export interface TeamCountsTable {
   member_id: string;
-  left_members: ColumnType<string, never, never>;
-  right_members: ColumnType<string, never, never>;
   sponsor_levels: ColumnType<string[], never, never>;
+}
+
+/** Members in each placement leg, as of `member_count_mark`: added by the bonus runs (0018). */
+export interface MemberLegCountsTable {
+  member_id: string;
+  left_members: Generated<string>;
+  right_members: Generated<string>;
+}
+
+/** Members who joined before `counted_until` are in `member_leg_counts` (0018). */
+export interface MemberCountMarkTable {
+  id: Generated<number>;
+  counted_until: Date;
 }
 
 /** Each member's placement ancestors 1, 2, 4, 8 ... levels up, written by a trigger at insert (0016b). */
@@ -309,8 +320,22 @@ export interface TradeOrdersTable {
 }
 
 export interface PaperAccountsTable {
+  /** A member's own demo account (their id), or a managed paper account (`-managed_accounts.id`, 0021). */
   member_id: string;
   created_at: Timestamp;
+}
+
+/** The account the platform holds for a member's managed-mode bots on one exchange (0021). */
+export interface ManagedAccountsTable {
+  id: Id;
+  member_id: string;
+  exchange: 'paper' | 'binance' | 'bybit' | 'gate';
+  /** null: a paper account of the platform's; otherwise the operator's sub-account for this member. */
+  api_key: string | null;
+  secret_sealed: Buffer | null;
+  passphrase_sealed: Buffer | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** Paper exchange amounts: numeric(38,18) columns, read and written as decimal strings. */
@@ -536,7 +561,7 @@ export interface MiningPackagesTable {
   hash_rate_ghs: string;
   duration_days: number;
   mined_currency: string;
-  yield_rule: 'fixed' | 'daily';
+  yield_rule: 'fixed' | 'daily' | 'network';
   yield_per_unit_minor: string | null;
   per_member_limit: number | null;
   on_sale: Generated<boolean>;
@@ -581,6 +606,19 @@ export interface MiningPurchasesTable {
   paid_minor: string;
   voucher_id: string | null;
   transfer_id: string | null;
+  /** The cart checkout it was bought in (migration 0019); null for a single purchase. */
+  checkout_id: string | null;
+  created_at: Timestamp;
+}
+
+/** A coin's network difficulty and block reward from a day on (migration 0019, append-only history). */
+export interface MiningNetworkParamsTable {
+  id: Id;
+  currency: string;
+  effective_from: string;
+  difficulty: string;
+  block_reward_minor: string;
+  created_by: string | null;
   created_at: Timestamp;
 }
 
@@ -717,7 +755,7 @@ export interface MemberAddressesTable {
 export interface UploadsTable {
   id: string;
   owner_member_id: string | null;
-  purpose: 'kyc' | 'avatar' | 'news' | 'slider' | 'file' | 'support';
+  purpose: 'kyc' | 'avatar' | 'news' | 'slider' | 'file' | 'support' | 'mining_package';
   visibility: 'public' | 'private';
   stored_name: string;
   content_type: 'image/jpeg' | 'image/webp' | 'application/pdf';
@@ -804,7 +842,10 @@ export interface BotsTable {
   status: 'running' | 'paused' | 'stopped';
   paused_reason: 'member' | 'key_unusable' | 'orders_rejected' | null;
   order_seed: Generated<string>;
-  pending_action: 'add_entry' | 'close' | null;
+  pending_action: 'add_entry' | 'close' | 'reverse' | null;
+  /** All-in-one group (0020-bot-actions); aio_off: this symbol of the group opens no new cycle. */
+  group_id: string | null;
+  aio_off: Generated<boolean>;
   lease_owner: string | null;
   lease_until: Date | null;
   created_at: Timestamp;
@@ -821,10 +862,28 @@ export interface BotCyclesTable {
   filled_amount: Generated<string>;
   safety_orders_filled: Generated<number>;
   best_price: string | null;
-  close_reason: 'take_profit' | 'stop_loss' | 'manual' | null;
+  close_reason: 'take_profit' | 'stop_loss' | 'manual' | 'reversed' | null;
   realized_pnl: string | null;
   opened_at: Timestamp;
   closed_at: Date | null;
+}
+
+/** A market switched off by its member (0020-bot-actions): their bots there open no new cycle. */
+export interface BotMarketSwitchesTable {
+  member_id: string;
+  exchange: 'paper' | 'binance' | 'bybit' | 'gate';
+  market_type: 'spot' | 'perpetual';
+  switched_off_at: Timestamp;
+}
+
+/** An all-in-one group: the bots one configuration made over a basket of symbols (0020-bot-actions). */
+export interface BotGroupsTable {
+  id: Id;
+  member_id: string;
+  rental_id: string;
+  exchange: 'paper' | 'binance' | 'bybit' | 'gate';
+  market_type: 'spot' | 'perpetual';
+  created_at: Timestamp;
 }
 
 export interface BotOrdersTable {
@@ -881,6 +940,7 @@ export interface Database {
   uploads: UploadsTable;
   trade_orders: TradeOrdersTable;
   paper_accounts: PaperAccountsTable;
+  managed_accounts: ManagedAccountsTable;
   paper_balances: PaperBalancesTable;
   paper_orders: PaperOrdersTable;
   paper_positions: PaperPositionsTable;
@@ -899,12 +959,15 @@ export interface Database {
   bonus_settings: BonusSettingsTable;
   bonus_runs: BonusRunsTable;
   member_volumes: MemberVolumesTable;
+  member_leg_counts: MemberLegCountsTable;
+  member_count_mark: MemberCountMarkTable;
   bonus_run_members: BonusRunMembersTable;
   bonus_payouts: BonusPayoutsTable;
   rank_history: RankHistoryTable;
   mining_categories: MiningCategoriesTable;
   mining_packages: MiningPackagesTable;
   mining_daily_rates: MiningDailyRatesTable;
+  mining_network_params: MiningNetworkParamsTable;
   mining_promotions: MiningPromotionsTable;
   mining_cart_items: MiningCartItemsTable;
   mining_purchases: MiningPurchasesTable;
@@ -915,6 +978,8 @@ export interface Database {
   bots: BotsTable;
   bot_cycles: BotCyclesTable;
   bot_orders: BotOrdersTable;
+  bot_market_switches: BotMarketSwitchesTable;
+  bot_groups: BotGroupsTable;
   news: NewsTable;
   announcements: AnnouncementsTable;
   slider_images: SliderImagesTable;

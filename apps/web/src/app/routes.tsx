@@ -2,7 +2,9 @@ import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { AddressPaths } from '../features/addresses/address-paths';
 import { AdminPaths } from '../features/admin/admin-paths';
 import { BonusPaths } from '../features/bonuses/bonus-paths';
+import { RecordPaths } from '../features/bot-records/record-paths';
 import { RentalPaths } from '../features/bot-rentals/rental-paths';
+import { SymbolPaths } from '../features/bot-symbols/symbol-paths';
 import { BotPaths } from '../features/bots/bot-paths';
 import { ContentPaths } from '../features/content/content-paths';
 import { KeyPaths } from '../features/exchange-keys/key-paths';
@@ -98,6 +100,13 @@ const MiningSales = lazyPage(() => import('../features/mining/MiningSalesPage'))
 const AdminMining = lazyPage(() => import('../features/mining/AdminMiningSection'));
 const BotConfig = lazyPage(() => import('../features/bots/BotConfigPage'));
 const BotList = lazyPage(() => import('../features/bots/BotListPage'));
+const SpotSymbols = lazyPage(() => import('../features/bot-symbols/SpotSymbolsPage'));
+const PerpetualSymbols = lazyPage(() => import('../features/bot-symbols/PerpetualSymbolsPage'));
+const SymbolPicker = lazyPage(() => import('../features/bot-symbols/SymbolPickerPage'));
+const RecordBots = lazyPage(() => import('../features/bot-records/BotListsPage'));
+const RecordOrders = lazyPage(() => import('../features/bot-records/RecordtxPage'));
+const RecordHistory = lazyPage(() => import('../features/bot-records/HistoryPage'));
+const RecordSummary = lazyPage(() => import('../features/bot-records/SummaryPage'));
 const PlacementTree = lazyPage(() => import('../features/team/PlacementTreePage'));
 const SponsorTree = lazyPage(() => import('../features/team/SponsorTreePage'));
 const MyAffiliates = lazyPage(() => import('../features/team/MyAffiliatesPage'));
@@ -110,19 +119,7 @@ const AdminBonuses = lazyPage(() => import('../features/bonuses/AdminBonusesSect
  * Routes of routes.txt that later work owns. Until then each shows the "being built" page, so a deep link
  * (or a tab of the other label set) lands somewhere honest instead of on a 404.
  */
-export const laterPaths = [
-  '/pages/personal/symbol2',
-  '/pages/personal/symbol3',
-  '/pages/personal/symbolv2',
-  '/pages/trade/Recordtx',
-  '/pages/trade/History',
-  '/pages/trade/Botlist',
-  '/pages/trade/Botlist2',
-  '/pages/trade/Botlist3',
-  '/pages/trade/summary',
-  '/pages/trade/summaryDetails',
-  '/pages/trade/summaryDetails2',
-] as const;
+export const laterPaths = [] as const;
 
 /** The one route table. */
 export const routes: RouteObject[] = [
@@ -195,6 +192,17 @@ export const routes: RouteObject[] = [
           { path: RentalPaths.sales, element: RentalSales },
           { path: BotPaths.configure, element: BotConfig },
           { path: BotPaths.list, element: BotList },
+          { path: SymbolPaths.spot, element: SpotSymbols },
+          { path: SymbolPaths.perpetual, element: PerpetualSymbols },
+          { path: SymbolPaths.picker, element: SymbolPicker },
+          { path: RecordPaths.byExchange, element: RecordBots },
+          { path: RecordPaths.byMarketType, element: RecordBots },
+          { path: RecordPaths.byStatus, element: RecordBots },
+          { path: RecordPaths.orders, element: RecordOrders },
+          { path: RecordPaths.history, element: RecordHistory },
+          { path: RecordPaths.summary, element: RecordSummary },
+          { path: RecordPaths.bySymbol, element: RecordSummary },
+          { path: RecordPaths.byDay, element: RecordSummary },
           // The spec's vouchers screen is known from its label only: routes.txt has no path for it.
           { path: VoucherPaths.list, element: Vouchers },
           // Mining and inventory are known from labels only: routes.txt has no path for them.

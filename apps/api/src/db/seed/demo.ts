@@ -72,6 +72,21 @@ const tree: Array<[string, string | null, string | null, 'left' | 'right' | null
   ['bonsd01', 'helpd01', 'helpd01', 'left'],
   ['bonsk01', 'bonsd01', 'bonsd01', 'left'],
   ['bonsq01', 'bonsd01', 'bonsd01', 'right'],
+  // The bot-symbols e2e spec's own members (one per screen size): managed-mode rentals, no key.
+  ['symbm01', 'botsm01', 'botsm01', 'left'],
+  ['symbd01', 'botsm01', 'botsm01', 'right'],
+  // The trading-margin e2e spec's own members (one per screen size): each their own paper account.
+  ['margm01', 'tomas01', 'tomas01', 'left'],
+  ['margd01', 'tomas01', 'tomas01', 'right'],
+  // The bot-records e2e spec's own members (one per screen size): a paper bot each, its records read.
+  ['recsm01', 'mineq01', 'mineq01', 'left'],
+  ['recsd01', 'mineq01', 'mineq01', 'right'],
+  // The bot-actions e2e spec's own members (one per screen size): a managed perpetual bot each, reversed.
+  ['actsm01', 'recsm01', 'recsm01', 'left'],
+  ['actsd01', 'recsd01', 'recsd01', 'left'],
+  // The mining-cart e2e spec's own buyers (one per screen size).
+  ['cartm01', 'minep01', 'minep01', 'left'],
+  ['cartd01', 'minep01', 'minep01', 'right'],
 ];
 
 /**
