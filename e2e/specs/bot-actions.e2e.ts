@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rentProManaged, settled } from '../src/bots';
 import { launchBrowser, newPerson, url, type ViewportName } from '../src/browser';
 import { DEMO_PASSWORD, logIn } from '../src/members';
 
@@ -9,7 +10,6 @@ import { DEMO_PASSWORD, logIn } from '../src/members';
 // bot on a perpetual, sees the worker open its cycle, reverses it from the receipt popup (close at the
 // market, open the short side), and switches perpetuals off and on again for the exchange. Each size has a
 // demo member of its own, seeded for this spec.
-const PAY_PASSWORD = 'Pay12345';
 const members: Record<ViewportName, string> = { phone: 'actsm01', desktop: 'actsd01' };
 
 const shots = path.resolve(import.meta.dirname, '../artifacts/screens');
@@ -24,26 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function rentProManaged(page: Page): Promise<void> {
-  await page.goto(url('/pages/trade/demo4'));
-  const pro = page.locator('[data-testid^="package-"]', { hasText: 'Pro' });
-  await pro.getByRole('button', { name: 'Rent' }).click();
-  const sheet = page.getByRole('form', { name: 'Rent a bot package' });
-  await sheet.getByRole('radio', { name: /Platform-managed account/ }).check();
-  await sheet.getByTestId('rental-agree').click();
-  await sheet.getByRole('button', { name: 'Continue' }).click();
-  const receipt = page.getByRole('dialog', { name: 'Receipt details' });
-  await receipt.getByLabel('Transaction password').fill(PAY_PASSWORD);
-  await receipt.getByRole('button', { name: 'Confirm' }).click();
-  await page.getByTestId('rental-result').getByText('Bot package rented').waitFor();
-}
-
-/** No dialog or toast left over the page, for a clean picture. */
-async function settled(page: Page): Promise<void> {
-  await page.getByRole('dialog').waitFor({ state: 'hidden' });
-  await page.locator('.adm-toast-main').waitFor({ state: 'hidden' });
-}
 
 describe.each<ViewportName>(['phone', 'desktop'])('acting on a bot by hand at %s size', (viewport) => {
   it('reverses a perpetual bot from the receipt popup and switches perpetuals off and on', async () => {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rentProManaged, settled } from '../src/bots';
 import { launchBrowser, newPerson, url, type ViewportName } from '../src/browser';
 import { DEMO_PASSWORD, logIn } from '../src/members';
 
@@ -9,7 +10,6 @@ import { DEMO_PASSWORD, logIn } from '../src/members';
 // platform's account), picks a perpetual and a spot market on the symbol picker (symbolv2), starts a bot on
 // each from the prefilled form, sees the perpetual bot's position and funding on symbol3 and the spot bot's
 // price on symbol2, and switches a symbol off. Each size has a demo member of its own, seeded for this spec.
-const PAY_PASSWORD = 'Pay12345';
 const members: Record<ViewportName, string> = { phone: 'symbm01', desktop: 'symbd01' };
 
 const shots = path.resolve(import.meta.dirname, '../artifacts/screens');
@@ -24,20 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function rentProManaged(page: Page): Promise<void> {
-  await page.goto(url('/pages/trade/demo4'));
-  const pro = page.locator('[data-testid^="package-"]', { hasText: 'Pro' });
-  await pro.getByRole('button', { name: 'Rent' }).click();
-  const sheet = page.getByRole('form', { name: 'Rent a bot package' });
-  await sheet.getByRole('radio', { name: /Platform-managed account/ }).check();
-  await sheet.getByTestId('rental-agree').click();
-  await sheet.getByRole('button', { name: 'Continue' }).click();
-  const receipt = page.getByRole('dialog', { name: 'Receipt details' });
-  await receipt.getByLabel('Transaction password').fill(PAY_PASSWORD);
-  await receipt.getByRole('button', { name: 'Confirm' }).click();
-  await page.getByTestId('rental-result').getByText('Bot package rented').waitFor();
-}
 
 /** On the picker: the market type, a search, then the market's row, which opens the prefilled bot form. */
 async function pickAndStart(
@@ -62,12 +48,6 @@ async function pickAndStart(
   await page.getByTestId('bot-preview').waitFor();
   await page.getByTestId('bot-create').click();
   await page.waitForURL(/#\/pages\/personal\/symbol$/);
-}
-
-/** No dialog or toast left over the page, for a clean picture. */
-async function settled(page: Page): Promise<void> {
-  await page.getByRole('dialog').waitFor({ state: 'hidden' });
-  await page.locator('.adm-toast-main').waitFor({ state: 'hidden' });
 }
 
 describe.each<ViewportName>(['phone', 'desktop'])('symbol pages at %s size', (viewport) => {

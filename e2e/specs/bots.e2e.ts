@@ -2,13 +2,13 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rentStarter } from '../src/bots';
 import { launchBrowser, newPerson, url, type ViewportName } from '../src/browser';
 import { DEMO_PASSWORD, logIn } from '../src/members';
 
 // Bot configuration (issue 5): a member rents the Starter package, configures a DCA bot on the paper
 // exchange with the live preview of its ladder, sees a refused setting explained, starts the bot and pauses
 // it from the bots list. Each size has a demo member of its own, seeded for this spec.
-const PAY_PASSWORD = 'Pay12345';
 const members: Record<ViewportName, string> = { phone: 'botsm01', desktop: 'botsd01' };
 
 const shots = path.resolve(import.meta.dirname, '../artifacts/screens');
@@ -23,19 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function rentStarter(page: Page): Promise<void> {
-  await page.goto(url('/pages/trade/demo4'));
-  const starter = page.locator('[data-testid^="package-"]', { hasText: 'Starter' });
-  await starter.getByRole('button', { name: 'Rent' }).click();
-  const sheet = page.getByRole('form', { name: 'Rent a bot package' });
-  await sheet.getByTestId('rental-agree').click();
-  await sheet.getByRole('button', { name: 'Continue' }).click();
-  const receipt = page.getByRole('dialog', { name: 'Receipt details' });
-  await receipt.getByLabel('Transaction password').fill(PAY_PASSWORD);
-  await receipt.getByRole('button', { name: 'Confirm' }).click();
-  await page.getByTestId('rental-result').getByText('Bot package rented').waitFor();
-}
 
 describe.each<ViewportName>(['phone', 'desktop'])('bot configuration at %s size', (viewport) => {
   it('previews the ladder, explains a refused setting, starts the bot and pauses it', async () => {

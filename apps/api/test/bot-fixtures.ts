@@ -1,3 +1,4 @@
+import type { TCreateBotRequest } from '@app/contracts';
 import type { Db } from '../src/db/database';
 import type { BotVenues } from '../src/modules/bots/engine/bot-engine';
 import type { MarketData, Ticker } from '../src/modules/exchanges/connector';
@@ -97,4 +98,29 @@ export async function expireRental(db: Db, rentalId: string): Promise<void> {
     .set({ ends_at: new Date(Date.now() - 1000) })
     .where('id', '=', rentalId)
     .execute();
+}
+
+/** A small spot DCA bot on the paper exchange (two safety orders of 100, 1 % apart, 1 % take profit). */
+export function botRequest(rentalId: string, overrides: Partial<TCreateBotRequest> = {}): TCreateBotRequest {
+  return {
+    rentalId,
+    exchange: 'paper',
+    marketType: 'spot',
+    symbol: 'BTC/USDT',
+    direction: 'long',
+    orderType: 'market',
+    baseOrder: '100',
+    safetyOrder: '100',
+    safetyOrderCount: 2,
+    priceDeviation: '1',
+    volumeScale: '1',
+    stepScale: '1',
+    takeProfit: '1',
+    trailingDeviation: null,
+    stopLoss: null,
+    cooldownSeconds: 0,
+    leverage: 1,
+    marginMode: 'isolated',
+    ...overrides,
+  };
 }

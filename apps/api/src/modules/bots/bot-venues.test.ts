@@ -1,6 +1,5 @@
-import type { TCreateBotRequest } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { makeRental, pricePathMarket } from '../../../test/bot-fixtures';
+import { botRequest, makeRental, pricePathMarket } from '../../../test/bot-fixtures';
 import { makeMember } from '../../../test/fixtures';
 import { MASTER_KEY } from '../../../test/test-app';
 import { createTestDb } from '../../../test/test-db';
@@ -58,26 +57,7 @@ function wiring(mode: ManagedAccountsMode) {
   };
 }
 
-const settings = (rentalId: string): TCreateBotRequest => ({
-  rentalId,
-  exchange: 'binance',
-  marketType: 'spot',
-  symbol: SYMBOL,
-  direction: 'long',
-  orderType: 'market',
-  baseOrder: '100',
-  safetyOrder: '100',
-  safetyOrderCount: 2,
-  priceDeviation: '1',
-  volumeScale: '1',
-  stepScale: '1',
-  takeProfit: '1',
-  trailingDeviation: null,
-  stopLoss: null,
-  cooldownSeconds: 0,
-  leverage: 1,
-  marginMode: 'isolated',
-});
+const settings = (rentalId: string) => botRequest(rentalId, { exchange: 'binance', symbol: SYMBOL });
 
 async function managedRental(memberId: string): Promise<string> {
   const rentalId = await makeRental(db, memberId, { exchanges: ['binance'] });

@@ -9,8 +9,6 @@ import {
 import { Stepper } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { KycPaths } from '../kyc/kyc-paths';
 import { PurchaseForm } from '../purchase/PurchaseForm';
 import { PurchasePopups } from '../purchase/PurchasePopups';
 import styles from '../purchase/PurchaseSheet.module.css';
@@ -23,10 +21,8 @@ import {
   voucherPart,
 } from '../purchase/purchase-options';
 import { usePurchaseFlow } from '../purchase/use-purchase-flow';
-import { type Choice, ChoiceChips } from '../wallet/ChoiceChips';
 import { miningApi, miningKeys } from './mining.api';
-
-type Placement = TMiningBuyRequest['placement'];
+import { KycRequiredHint, type Placement, PlacementChoice } from './PurchaseParts';
 
 interface Options extends PayOptions {
   units: number;
@@ -72,10 +68,6 @@ function OptionsForm({
       },
     },
   );
-  const placementChoices: Choice<Placement>[] = (['activate', 'stock'] as const).map((placement) => ({
-    value: placement,
-    label: t(`mining.buy.placement.${placement}`),
-  }));
   return (
     <PurchaseForm
       kind={miningPurchase}
@@ -85,11 +77,7 @@ function OptionsForm({
       onCancel={onCancel}
       {...form}
     >
-      {kycMissing ? (
-        <p className={styles.hint} role="alert" data-testid="mining-kyc-required">
-          {t('mining.buy.kycRequired')} <Link to={KycPaths.nameVerification}>{t('mining.buy.kycLink')}</Link>
-        </p>
-      ) : null}
+      {kycMissing ? <KycRequiredHint /> : null}
       <fieldset className={styles.group}>
         <legend>{t('mining.buy.units')}</legend>
         <Stepper
@@ -101,15 +89,7 @@ function OptionsForm({
           aria-label={t('mining.buy.units')}
         />
       </fieldset>
-      <fieldset className={styles.group}>
-        <legend>{t('mining.buy.placementLabel')}</legend>
-        <ChoiceChips
-          name="placement"
-          value={options.placement}
-          options={placementChoices}
-          onChange={(placement) => set({ placement })}
-        />
-      </fieldset>
+      <PlacementChoice value={options.placement} onChange={(placement) => set({ placement })} />
     </PurchaseForm>
   );
 }

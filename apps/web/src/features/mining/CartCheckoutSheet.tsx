@@ -1,14 +1,6 @@
-import type {
-  TCartCheckoutRequest,
-  TCartItem,
-  TCartQuote,
-  TCartReceipt,
-  TMiningBuyRequest,
-} from '@app/contracts';
+import type { TCartCheckoutRequest, TCartItem, TCartQuote, TCartReceipt } from '@app/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { KycPaths } from '../kyc/kyc-paths';
 import { PurchaseForm } from '../purchase/PurchaseForm';
 import { PurchasePopups } from '../purchase/PurchasePopups';
 import styles from '../purchase/PurchaseSheet.module.css';
@@ -20,11 +12,9 @@ import {
 } from '../purchase/purchase-options';
 import { usePurchaseFlow } from '../purchase/use-purchase-flow';
 import { answerAmount } from '../wallet/amounts';
-import { type Choice, ChoiceChips } from '../wallet/ChoiceChips';
 import { miningPurchase } from './BuySheet';
 import { miningApi, miningKeys } from './mining.api';
-
-type Placement = TMiningBuyRequest['placement'];
+import { KycRequiredHint, type Placement, PlacementChoice } from './PurchaseParts';
 
 interface Options extends PayOptions {
   placement: Placement;
@@ -82,10 +72,6 @@ function OptionsForm({
       },
     },
   );
-  const placementChoices: Choice<Placement>[] = (['activate', 'stock'] as const).map((placement) => ({
-    value: placement,
-    label: t(`mining.buy.placement.${placement}`),
-  }));
   return (
     <PurchaseForm
       kind={miningPurchase}
@@ -95,11 +81,7 @@ function OptionsForm({
       onCancel={onCancel}
       {...form}
     >
-      {kycMissing ? (
-        <p className={styles.hint} role="alert" data-testid="mining-kyc-required">
-          {t('mining.buy.kycRequired')} <Link to={KycPaths.nameVerification}>{t('mining.buy.kycLink')}</Link>
-        </p>
-      ) : null}
+      {kycMissing ? <KycRequiredHint /> : null}
       <ul className={styles.hint} aria-label={t('mining.checkout.lines')}>
         {items.map((i) => (
           <li key={i.packageId}>
@@ -113,15 +95,7 @@ function OptionsForm({
           {t('mining.checkout.voucherOn', { name: voucherLine(items).packageName })}
         </p>
       ) : null}
-      <fieldset className={styles.group}>
-        <legend>{t('mining.buy.placementLabel')}</legend>
-        <ChoiceChips
-          name="placement"
-          value={options.placement}
-          options={placementChoices}
-          onChange={(placement) => set({ placement })}
-        />
-      </fieldset>
+      <PlacementChoice value={options.placement} onChange={(placement) => set({ placement })} />
     </PurchaseForm>
   );
 }

@@ -1,6 +1,6 @@
 import type { TCreateBotRequest } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeRental, paperVenues, pricePathMarket } from '../../../../test/bot-fixtures';
+import { botRequest, makeRental, paperVenues, pricePathMarket } from '../../../../test/bot-fixtures';
 import { makeMember } from '../../../../test/fixtures';
 import { createTestDb } from '../../../../test/test-db';
 import type { Db } from '../../../db/database';
@@ -35,27 +35,8 @@ beforeAll(async () => {
 });
 afterAll(async () => drop());
 
-const settings = (rentalId: string, overrides: Partial<TCreateBotRequest> = {}): TCreateBotRequest => ({
-  rentalId,
-  exchange: 'paper',
-  marketType: 'spot',
-  symbol: SPOT,
-  direction: 'long',
-  orderType: 'market',
-  baseOrder: '100',
-  safetyOrder: '100',
-  safetyOrderCount: 2,
-  priceDeviation: '1',
-  volumeScale: '1',
-  stepScale: '1',
-  takeProfit: '1',
-  trailingDeviation: null,
-  stopLoss: null,
-  cooldownSeconds: 0,
-  leverage: 1,
-  marginMode: 'isolated',
-  ...overrides,
-});
+const settings = (rentalId: string, overrides: Partial<TCreateBotRequest> = {}) =>
+  botRequest(rentalId, { symbol: SPOT, ...overrides });
 
 const perpetual = { marketType: 'perpetual', symbol: PERP, leverage: 5, safetyOrderCount: 1 } as const;
 

@@ -1,6 +1,12 @@
 import type { TCreateBotRequest } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireRental, makeRental, paperVenues, pricePathMarket } from '../../../../test/bot-fixtures';
+import {
+  botRequest,
+  expireRental,
+  makeRental,
+  paperVenues,
+  pricePathMarket,
+} from '../../../../test/bot-fixtures';
 import { makeMember } from '../../../../test/fixtures';
 import { createTestDb } from '../../../../test/test-db';
 import type { Db } from '../../../db/database';
@@ -27,26 +33,7 @@ beforeAll(async () => {
 });
 afterAll(async () => drop());
 
-const settings = (rentalId: string): TCreateBotRequest => ({
-  rentalId,
-  exchange: 'paper',
-  marketType: 'spot',
-  symbol: SYMBOL,
-  direction: 'long',
-  orderType: 'market',
-  baseOrder: '100',
-  safetyOrder: '100',
-  safetyOrderCount: 2,
-  priceDeviation: '1',
-  volumeScale: '1',
-  stepScale: '1',
-  takeProfit: '1',
-  trailingDeviation: null,
-  stopLoss: null,
-  cooldownSeconds: 0,
-  leverage: 1,
-  marginMode: 'isolated',
-});
+const settings = (rentalId: string) => botRequest(rentalId, { symbol: SYMBOL });
 
 /** A member with a rental and a running bot on BTC/USDT, the price back at 90000. */
 async function botOnPaper(overrides: Partial<TCreateBotRequest> = {}) {
