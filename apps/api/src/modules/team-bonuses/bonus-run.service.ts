@@ -20,7 +20,7 @@ import { type BonusSettingsService, decimalText, resolveSettings } from './bonus
  * Payouts credited per transaction, through the ledger's set-based `transferEach` (at most 2,000): a few
  * statements per batch, not a few per payout.
  */
-const PAY_BATCH = 1000;
+const PAY_BATCH = 2000;
 
 /** Thrown inside a dry run's transaction to roll it back once its figures are read. */
 class DryRunDone extends Error {
@@ -123,19 +123,22 @@ export function createBonusRunService(deps: {
    */
   async function pay(runId: string, limit = Number.POSITIVE_INFINITY): Promise<number> {
     let paid = 0;
+    // Batches go up by id from the last one (no re-reading of the rows just paid); a final sweep from the
+    // start finds any row a concurrent caller's failed batch left unpaid behind the cursor.
+    let after: string | null = null;
     while (paid < limit) {
       const size = Math.min(PAY_BATCH, limit - paid);
-      const done = await db.transaction().execute(async (trx) => {
+      const from = after;
+      const done: { count: number; last: string } | null = await db.transaction().execute(async (trx) => {
         await trx.selectFrom('bonus_runs').select('id').where('id', '=', runId).forUpdate().execute();
-        const batch = await trx
+        let query = trx
           .selectFrom('bonus_payouts')
           .select(['id', 'member_id', 'type', 'amount_minor', 'currency', periodText])
           .where('run_id', '=', runId)
-          .where('paid_at', 'is', null)
-          .orderBy('id')
-          .limit(size)
-          .execute();
-        if (batch.length === 0) return 0;
+          .where('paid_at', 'is', null);
+        if (from !== null) query = query.where('id', '>', from);
+        const batch = await query.orderBy('id').limit(size).execute();
+        if (batch.length === 0) return null;
         const currency = batch[0]!.currency;
         // A run pays in the currency its settings named; a batch of another would be a bug, not a case.
         if (batch.some((p) => p.currency !== currency)) throw new Error('a run pays in one currency');
@@ -173,10 +176,15 @@ export function createBonusRunService(deps: {
             batch.map((p) => p.id),
           )
           .execute();
-        return batch.length;
+        return { count: batch.length, last: batch[batch.length - 1]!.id };
       });
-      if (done === 0) break;
-      paid += done;
+      if (done === null) {
+        if (from === null) break;
+        after = null;
+        continue;
+      }
+      paid += done.count;
+      after = done.last;
     }
     return paid;
   }

@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import type { Trx } from '../ledger/ledger.types';
 import type { MinorRule } from './bonus-settings';
-import { countJoinedMembers, withIndexWalk } from './leg-totals';
+import { countJoinedMembers } from './leg-totals';
+import { sumUpPlacementTree } from './upline-sums';
 
 /**
  * The set-based heart of a run, inside the run's one compute transaction. Every step is one statement over
- * all members at once; nothing walks the upline per purchase. Temporary tables live until the commit (or
- * the rollback of a dry run).
+ * all members at once; nothing walks the upline per purchase. Each table a run keeps is written once per
+ * member, from staged temporary tables that live until the commit (or the rollback of a dry run).
  */
 export async function computeRun(
   trx: Trx,
@@ -31,44 +32,45 @@ export async function computeRun(
     FROM volume_events
     WHERE created_at >= ${start} AND created_at < ${end} AND currency = ANY(${run.volumeCurrencies}::text[])
     GROUP BY member_id`.execute(trx);
+  await sql`ANALYZE run_buyers`.execute(trx);
 
-  // Every placement ancestor of every buyer, with the side the purchase came up on, summed per ancestor:
-  // one recursive statement whose rows are (buyers x their depth), aggregated once.
-  await withIndexWalk(trx, () =>
-    sql`
-    CREATE TEMP TABLE run_legs ON COMMIT DROP AS
-    WITH RECURSIVE up(ancestor, side, amount) AS (
-      SELECT m.placement_parent_id, m.placement_side, b.amount
-      FROM run_buyers b JOIN members m ON m.id = b.member_id
-      WHERE m.placement_parent_id IS NOT NULL
-      UNION ALL
-      SELECT p.placement_parent_id, p.placement_side, up.amount
-      FROM up JOIN members p ON p.id = up.ancestor
-      WHERE p.placement_parent_id IS NOT NULL
-    )
-    SELECT ancestor AS member_id,
-      coalesce(sum(amount) FILTER (WHERE side = 'left'), 0)::bigint AS new_left,
-      coalesce(sum(amount) FILTER (WHERE side = 'right'), 0)::bigint AS new_right
-    FROM up GROUP BY ancestor`.execute(trx),
-  );
+  // Every placement ancestor of every buyer with the volume that came up each of its legs: each ancestor
+  // visited once, however many buyers share it (decision 31, run speed).
+  await sumUpPlacementTree(trx, sql`run_buyers`, 'run_legs');
 
+  // One staged row per member whose volumes move (buyers and their ancestors): the totals after this
+  // period, the carry before it and what pairs. Everything below reads it, and `member_volumes` is written
+  // once from it, in member order (index pages and the member rows its keys check are then met in turn,
+  // not at random). Pairing: the weaker side (carry plus new) is matched against the stronger; the rest of
+  // the stronger side carries forward. Matched volume over the daily cap is not carried (it was paired).
+  // A buyer with no new leg volume pairs nothing and keeps its carry.
   await sql`
-    INSERT INTO member_volumes (member_id, personal_total_minor, left_total_minor, right_total_minor, last_run_id)
-    SELECT coalesce(b.member_id, l.member_id), coalesce(b.amount, 0), coalesce(l.new_left, 0),
-      coalesce(l.new_right, 0), ${run.id}
-    FROM run_buyers b FULL JOIN run_legs l ON l.member_id = b.member_id
-    ON CONFLICT (member_id) DO UPDATE SET
-      personal_total_minor = member_volumes.personal_total_minor + excluded.personal_total_minor,
-      left_total_minor = member_volumes.left_total_minor + excluded.left_total_minor,
-      right_total_minor = member_volumes.right_total_minor + excluded.right_total_minor,
-      last_run_id = excluded.last_run_id`.execute(trx);
+    CREATE TEMP TABLE run_volumes ON COMMIT DROP AS
+    SELECT x.member_id, x.personal, x.new_left, x.new_right, x.has_legs,
+      coalesce(v.personal_total_minor, 0) + x.personal AS personal_total,
+      coalesce(v.left_total_minor, 0) + x.new_left AS left_total,
+      coalesce(v.right_total_minor, 0) + x.new_right AS right_total,
+      coalesce(v.left_carry_minor, 0) AS left_carry,
+      coalesce(v.right_carry_minor, 0) AS right_carry,
+      CASE WHEN x.has_legs
+        THEN least(coalesce(v.left_carry_minor, 0) + x.new_left, coalesce(v.right_carry_minor, 0) + x.new_right)
+        ELSE 0 END AS matched
+    FROM (
+      SELECT coalesce(b.member_id, l.member_id) AS member_id, coalesce(b.amount, 0) AS personal,
+        coalesce(l.new_left, 0) AS new_left, coalesce(l.new_right, 0) AS new_right,
+        l.member_id IS NOT NULL AS has_legs
+      FROM run_buyers b FULL JOIN run_legs l ON l.member_id = b.member_id
+    ) x
+    LEFT JOIN member_volumes v ON v.member_id = x.member_id
+    ORDER BY x.member_id`.execute(trx);
+  await sql`ANALYZE run_volumes`.execute(trx);
 
   // Ranks, before any bonus: a rank reached with this period's volume pays this period's bonuses. Whose
   // rank can change: members whose volumes moved, and sponsors who gained a direct referral this period.
   await sql`
     CREATE TEMP TABLE run_ranks ON COMMIT DROP AS
     WITH candidates AS (
-      SELECT member_id FROM member_volumes WHERE last_run_id = ${run.id}
+      SELECT member_id FROM run_volumes
       UNION
       SELECT sponsor_id FROM members
       WHERE sponsor_id IS NOT NULL AND created_at >= ${start} AND created_at < ${end}
@@ -82,15 +84,18 @@ export async function computeRun(
     SELECT c.member_id, m.rank AS old_rank,
       coalesce((
         SELECT r.rank FROM run_rules r
-        WHERE coalesce(v.personal_total_minor, 0) >= r.min_personal
+        WHERE coalesce(t.personal_total, v.personal_total_minor, 0) >= r.min_personal
           AND coalesce(d.n, 0) >= r.min_directs
-          AND least(coalesce(v.left_total_minor, 0), coalesce(v.right_total_minor, 0)) >= r.min_weaker
+          AND least(coalesce(t.left_total, v.left_total_minor, 0), coalesce(t.right_total, v.right_total_minor, 0))
+            >= r.min_weaker
         ORDER BY r.ord DESC LIMIT 1
       ), (SELECT rank FROM run_rules ORDER BY ord LIMIT 1)) AS new_rank
     FROM candidates c
     JOIN members m ON m.id = c.member_id
+    LEFT JOIN run_volumes t ON t.member_id = c.member_id
     LEFT JOIN member_volumes v ON v.member_id = c.member_id
     LEFT JOIN directs d ON d.member_id = c.member_id`.execute(trx);
+  await sql`ANALYZE run_ranks`.execute(trx);
   await sql`
     INSERT INTO rank_history (member_id, run_id, from_rank, to_rank)
     SELECT member_id, ${run.id}, old_rank, new_rank FROM run_ranks WHERE old_rank <> new_rank`.execute(trx);
@@ -98,24 +103,31 @@ export async function computeRun(
     UPDATE members m SET rank = r.new_rank
     FROM run_ranks r WHERE r.member_id = m.id AND m.rank <> r.new_rank`.execute(trx);
 
-  // Pairing: the weaker side (carry plus new) is matched against the stronger; the rest of the stronger
-  // side carries forward. Matched volume over the daily cap is not carried (it was paired).
+  // Each moved member's row once: totals and carries together.
+  await sql`
+    INSERT INTO member_volumes (member_id, personal_total_minor, left_total_minor, right_total_minor,
+      left_carry_minor, right_carry_minor, last_run_id)
+    SELECT member_id, personal_total, left_total, right_total, left_carry + new_left - matched,
+      right_carry + new_right - matched, ${run.id}
+    FROM run_volumes
+    ON CONFLICT (member_id) DO UPDATE SET
+      personal_total_minor = excluded.personal_total_minor,
+      left_total_minor = excluded.left_total_minor,
+      right_total_minor = excluded.right_total_minor,
+      left_carry_minor = excluded.left_carry_minor,
+      right_carry_minor = excluded.right_carry_minor,
+      last_run_id = excluded.last_run_id`.execute(trx);
+
+  // The run's line of every member with new leg volume, at the rank just computed.
   await sql`
     INSERT INTO bonus_run_members (run_id, member_id, rank, new_left_minor, new_right_minor,
       left_carry_before_minor, right_carry_before_minor, matched_minor, left_carry_after_minor,
       right_carry_after_minor)
-    SELECT ${run.id}, l.member_id, m.rank, l.new_left, l.new_right, v.left_carry_minor, v.right_carry_minor,
-      x.matched, v.left_carry_minor + l.new_left - x.matched, v.right_carry_minor + l.new_right - x.matched
-    FROM run_legs l
-    JOIN members m ON m.id = l.member_id
-    JOIN member_volumes v ON v.member_id = l.member_id
-    CROSS JOIN LATERAL (
-      SELECT least(v.left_carry_minor + l.new_left, v.right_carry_minor + l.new_right) AS matched
-    ) x`.execute(trx);
-  await sql`
-    UPDATE member_volumes v SET
-      left_carry_minor = r.left_carry_after_minor, right_carry_minor = r.right_carry_after_minor
-    FROM bonus_run_members r WHERE r.run_id = ${run.id} AND r.member_id = v.member_id`.execute(trx);
+    SELECT ${run.id}, t.member_id, r.new_rank, t.new_left, t.new_right, t.left_carry, t.right_carry,
+      t.matched, t.left_carry + t.new_left - t.matched, t.right_carry + t.new_right - t.matched
+    FROM run_volumes t JOIN run_ranks r ON r.member_id = t.member_id
+    WHERE t.has_legs
+    ORDER BY t.member_id`.execute(trx);
 
   const payoutId = (type: string) => sql`bonus_payout_id(${run.id}, x.member_id, ${type})`;
   const currency = run.currency;
@@ -127,10 +139,12 @@ export async function computeRun(
     SELECT ${payoutId('pairing')}, ${run.id}, x.member_id, 'pairing', ${run.periodStart}::date, x.rank,
       x.pairing_bps, x.matched_minor, least(x.raw, x.cap), x.raw > x.cap, ${currency}
     FROM (
-      SELECT r.member_id, r.rank, r.matched_minor, u.pairing_bps, u.cap,
-        floor(r.matched_minor::numeric * u.pairing_bps / 10000)::bigint AS raw
-      FROM bonus_run_members r JOIN run_rules u ON u.rank = r.rank
-      WHERE r.run_id = ${run.id}
+      SELECT t.member_id, r.new_rank AS rank, t.matched AS matched_minor, u.pairing_bps, u.cap,
+        floor(t.matched::numeric * u.pairing_bps / 10000)::bigint AS raw
+      FROM run_volumes t
+      JOIN run_ranks r ON r.member_id = t.member_id
+      JOIN run_rules u ON u.rank = r.new_rank
+      WHERE t.has_legs AND t.matched > 0
     ) x
     WHERE least(x.raw, x.cap) > 0`.execute(trx);
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Trx } from '../ledger/ledger.types';
+import { sumUpPlacementTree } from './upline-sums';
 
 /**
  * Each member's left and right legs as the bonus runs count them: members (`member_leg_counts`) and
@@ -9,30 +10,8 @@ import type { Trx } from '../ledger/ledger.types';
  */
 
 /**
- * Runs an upline walk (a recursive join of a few rows per step with `members`) with nested loops only: with
- * many starting rows the planner otherwise hashes `members` and probes it once per level, which on a leg
- * 100,000 deep took minutes where index lookups take seconds. The settings are restored afterwards (they are
- * transaction-local; an error aborts the transaction anyway).
- */
-export async function withIndexWalk<T>(trx: Trx, work: () => Promise<T>): Promise<T> {
-  const before = await sql<{ hash: string; merge: string }>`
-    SELECT current_setting('enable_hashjoin') AS hash, current_setting('enable_mergejoin') AS merge`.execute(
-    trx,
-  );
-  await sql`SELECT set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)`.execute(
-    trx,
-  );
-  const result = await work();
-  const { hash, merge } = before.rows[0]!;
-  await sql`SELECT set_config('enable_hashjoin', ${hash}, true), set_config('enable_mergejoin', ${merge}, true)`.execute(
-    trx,
-  );
-  return result;
-}
-
-/**
- * Adds the members who joined in [mark, until) to every placement ancestor's leg count, set-based like the
- * run's volumes (rows = those members x their depth, aggregated once), and moves the mark to `until`. The
+ * Adds the members who joined in [mark, until) to every placement ancestor's leg count, summed up the tree
+ * like the run's volumes (`sumUpPlacementTree`: each ancestor visited once), and moves the mark to `until`. The
  * mark row is locked, so two callers count each member once. Sign-ups themselves never touch these rows
  * (decision 31).
  */
@@ -43,22 +22,20 @@ export async function countJoinedMembers(trx: Trx, untilTime?: Date): Promise<vo
   // By default up to this transaction's start (the demo seed, its members already committed).
   const until = untilTime ?? mark.rows[0]?.now;
   if (!from || !until || from.getTime() >= until.getTime()) return;
-  await withIndexWalk(trx, () =>
-    sql`
-    WITH RECURSIVE up(ancestor, side) AS (
-      SELECT placement_parent_id, placement_side FROM members
-      WHERE created_at >= ${from} AND created_at < ${until}::timestamptz AND placement_parent_id IS NOT NULL
-      UNION ALL
-      SELECT p.placement_parent_id, p.placement_side FROM up JOIN members p ON p.id = up.ancestor
-      WHERE p.placement_parent_id IS NOT NULL
-    )
-    INSERT INTO member_leg_counts (member_id, left_members, right_members)
-    SELECT ancestor, count(*) FILTER (WHERE side = 'left'), count(*) FILTER (WHERE side = 'right')
-    FROM up GROUP BY ancestor
-    ON CONFLICT (member_id) DO UPDATE SET
-      left_members = member_leg_counts.left_members + excluded.left_members,
-      right_members = member_leg_counts.right_members + excluded.right_members`.execute(trx),
+  const joined = await sumUpPlacementTree(
+    trx,
+    sql`(SELECT id AS member_id, 1 AS amount FROM members
+         WHERE created_at >= ${from} AND created_at < ${until}::timestamptz)`,
+    'run_joined',
   );
+  if (joined > 0) {
+    await sql`
+      INSERT INTO member_leg_counts (member_id, left_members, right_members)
+      SELECT member_id, new_left, new_right FROM run_joined
+      ON CONFLICT (member_id) DO UPDATE SET
+        left_members = member_leg_counts.left_members + excluded.left_members,
+        right_members = member_leg_counts.right_members + excluded.right_members`.execute(trx);
+  }
   await sql`UPDATE member_count_mark SET counted_until = ${until}::timestamptz WHERE id = 1`.execute(trx);
 }
 
