@@ -18,7 +18,8 @@ export interface PhaseOptions {
   tickMs: number;
   /**
    * null: each engine runs one pass right after each tick (a worker woken by the feed). A number: each
-   * engine runs its own loop with this interval (`runTicks`, as worker.ts does), the feed ticks on its own.
+   * engine runs its own loop with this idle interval (`runTicks`, as worker.ts does), the feed ticks on its
+   * own.
    */
   pollMs: number | null;
   connections: number;
@@ -72,7 +73,10 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseOutcome> {
     }
   } else {
     const pollMs = o.pollMs;
-    const loops = o.engines.map((e) => runTicks(e, { intervalMs: pollMs, log: o.log }));
+    // As worker.ts runs them: the next pass at once after one that stepped a bot, else `pollMs` apart.
+    const loops = o.engines.map((e) =>
+      runTicks(e, { intervalMs: pollMs, log: o.log, busy: (r) => r.stepped > 0 }),
+    );
     for (let k = 0; k < o.ticks; k++) {
       o.feed.tick();
       await sleep(o.tickMs);

@@ -18,6 +18,9 @@ import { createLiveEvents } from './platform/live-events';
 import { redactPaths } from './platform/logger';
 import { createSecretBox } from './platform/secret-box';
 
+/** The bot engine's pass interval when nothing was due (decisions, section 34). */
+const BOT_PASS_MS = 100;
+
 /**
  * The bot worker: its own process (`npm run worker`; `npm start` forks one). It drives every bot it can
  * lease, tick after tick, until SIGINT/SIGTERM, then gives its leases back so another worker takes over at
@@ -81,7 +84,14 @@ async function main(): Promise<void> {
     notify: notifications.notify,
     log,
   });
-  const loop = runTicks(engine, { intervalMs: 1000, log });
+  // A pass every BOT_PASS_MS when idle, and the next pass at once after one that stepped a bot: a price
+  // move is acted on within about one idle interval plus the pass itself, not a fixed second (an idle
+  // pass is a few set-based reads: due-bots.ts).
+  const loop = runTicks(engine, {
+    intervalMs: BOT_PASS_MS,
+    log,
+    busy: (result) => result.stepped > 0,
+  });
   // Resting paper orders fill when the feed crosses them (and funding and liquidation happen) even while
   // nobody reads the account. Matching is idempotent and locks each account, so workers may run it side
   // by side.

@@ -12,7 +12,7 @@ import { type DcaSettings, type MarketAssumptions, planDca } from '../dca/dca-pl
 import { marketAssumptions } from '../market-assumptions';
 import { type CycleBook, cycleBook } from './cycle-book';
 import { type Decision, decide } from './decide';
-import { dueBots, settledAlready } from './due-bots';
+import { type BookOrder, dueBots, settledAlready } from './due-bots';
 
 /**
  * The bot engine: each tick, every bot this process can lease is brought up to date with its exchange and
@@ -76,6 +76,8 @@ const BOT_LIST_PAGE = '/pages/personal/symbol';
 export interface OrderIntent {
   /** null: open a new cycle for this order. */
   cycleId: string | null;
+  /** The cycle's number when the caller has the cycle at hand: `record` then need not read it again. */
+  cycleNumber?: number;
   kind: OrderRow['kind'];
   /** The order's place in the cycle ('base', 'safety-2', 'exit', 'manual-1'). */
   slot: string;
@@ -110,7 +112,7 @@ const exitSlot = (bot: BotRow, orders: OrderRow[]) =>
     `exit-${orders.filter((o) => o.side === exitSideOf(bot) && o.status !== 'rejected').length + 1}`,
   );
 
-function bookOf(bot: BotRow, market: Market, orders: OrderRow[]) {
+function bookOf(bot: BotRow, market: Market, orders: BookOrder[]) {
   return cycleBook(
     orders.map((o) => ({
       kind: o.kind,
@@ -144,7 +146,13 @@ function manualIntent(
   assumptions: MarketAssumptions,
 ): OrderIntent | null {
   if (book.open === 0n || book.basePrice === null) return null;
-  const common = { cycleId: cycle.id, type: 'market' as const, price: null, clearsAction: true };
+  const common = {
+    cycleId: cycle.id,
+    cycleNumber: cycle.number,
+    type: 'market' as const,
+    price: null,
+    clearsAction: true,
+  };
   if (bot.pending_action === 'close' || bot.pending_action === 'reverse') {
     return {
       ...common,
@@ -237,6 +245,8 @@ export function createBotEngine(options: BotEngineOptions) {
           .values({ bot_id: bot.id, number: (last?.n ?? 0) + 1, state: 'open' })
           .returning(['id', 'number'])
           .executeTakeFirstOrThrow();
+      } else if (intent.cycleNumber !== undefined) {
+        cycle = { id: intent.cycleId, number: intent.cycleNumber }; // a cycle's number never changes
       } else {
         cycle = await trx
           .selectFrom('bot_cycles')
@@ -254,7 +264,7 @@ export function createBotEngine(options: BotEngineOptions) {
           .where('id', '=', bot.id)
           .execute();
       }
-      await trx
+      const inserted = await trx
         .insertInto('bot_orders')
         .values({
           bot_id: bot.id,
@@ -271,13 +281,18 @@ export function createBotEngine(options: BotEngineOptions) {
           reduce_only: intent.reduceOnly,
         })
         .onConflict((oc) => oc.columns(['cycle_id', 'slot']).doNothing())
-        .execute();
-      return trx
-        .selectFrom('bot_orders')
-        .selectAll()
-        .where('cycle_id', '=', cycle.id)
-        .where('slot', '=', intent.slot)
-        .executeTakeFirstOrThrow();
+        .returningAll()
+        .executeTakeFirst();
+      // Read back only when the slot was already taken: one statement less on the usual path.
+      return (
+        inserted ??
+        trx
+          .selectFrom('bot_orders')
+          .selectAll()
+          .where('cycle_id', '=', cycle.id)
+          .where('slot', '=', intent.slot)
+          .executeTakeFirstOrThrow()
+      );
     });
   }
 
@@ -380,8 +395,12 @@ export function createBotEngine(options: BotEngineOptions) {
     }
     // Most steps find the cycle as the last one left it: no write, no transaction.
     if (state === cycle.state && settledAlready(cycle, book)) return cycle;
-    return db.transaction().execute(async (trx) => {
-      const updated = await trx
+    // Only the settle that closes the cycle at the stop loss tells the member (a closed cycle is never
+    // settled again): that one writes the notification in the same transaction; any other is one UPDATE,
+    // atomic on its own, without BEGIN and COMMIT round trips.
+    const notifies = cycle.state !== 'closed' && closed.close_reason === 'stop_loss';
+    const write = (q: Pick<Db, 'updateTable'>) =>
+      q
         .updateTable('bot_cycles')
         .set({
           state,
@@ -394,15 +413,15 @@ export function createBotEngine(options: BotEngineOptions) {
         .where('id', '=', cycle.id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      // Only the settle that closes the cycle tells the member; a closed cycle is never settled again.
-      if (cycle.state !== 'closed' && closed.close_reason === 'stop_loss') {
-        await notify(trx, {
-          memberId: bot.member_id,
-          kind: 'bot_stop_loss',
-          params: { symbol: bot.symbol, exchange: bot.exchange },
-          link: BOT_LIST_PAGE,
-        });
-      }
+    if (!notifies) return write(db);
+    return db.transaction().execute(async (trx) => {
+      const updated = await write(trx);
+      await notify(trx, {
+        memberId: bot.member_id,
+        kind: 'bot_stop_loss',
+        params: { symbol: bot.symbol, exchange: bot.exchange },
+        link: BOT_LIST_PAGE,
+      });
       return updated;
     });
   }
@@ -420,6 +439,7 @@ export function createBotEngine(options: BotEngineOptions) {
       case 'open':
         return {
           cycleId: cycle?.id ?? null,
+          ...(cycle ? { cycleNumber: cycle.number } : {}),
           kind: 'base',
           slot: slotFor(orders, 'base'),
           side: entrySide,
@@ -431,6 +451,7 @@ export function createBotEngine(options: BotEngineOptions) {
       case 'safety':
         return {
           cycleId: cycle!.id,
+          cycleNumber: cycle!.number,
           kind: 'safety',
           slot: slotFor(orders, `safety-${decision.index}`),
           side: entrySide,
@@ -442,6 +463,7 @@ export function createBotEngine(options: BotEngineOptions) {
       case 'exit':
         return {
           cycleId: cycle!.id,
+          cycleNumber: cycle!.number,
           kind: decision.reason,
           slot: exitSlot(bot, orders),
           side: exitSideOf(bot),

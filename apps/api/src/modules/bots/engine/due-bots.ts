@@ -7,6 +7,9 @@ import { marketAssumptions } from '../market-assumptions';
 import type { CycleBook } from './cycle-book';
 import { decide } from './decide';
 
+/** The columns of an order a cycle's book is figured from. */
+export type BookOrder = Pick<OrderRow, 'kind' | 'side' | 'filled' | 'average_price' | 'fee_asset' | 'fee'>;
+
 const same = (stored: string | null, value: bigint | null) =>
   stored === null ? value === null : value !== null && parse(stored) === value;
 
@@ -25,7 +28,7 @@ export interface DueDeps {
   now: Date;
   connectorFor(bot: BotRow): Promise<Connector>;
   marketOf(bot: BotRow, connector: Connector): Promise<Market>;
-  bookOf(bot: BotRow, market: Market, orders: OrderRow[]): CycleBook;
+  bookOf(bot: BotRow, market: Market, orders: BookOrder[]): CycleBook;
 }
 
 const ids = (values: string[]) => sql<string>`ANY(${sql.val(values)}::bigint[])`;
@@ -46,12 +49,23 @@ export async function dueBots(deps: DueDeps, bots: BotRow[]): Promise<BotRow[]> 
   if (paper.length === 0) return bots;
   const { db } = deps;
   const botIds = paper.map((b) => b.id);
-  const [cycles, working, rentals, lastClosed] = await Promise.all([
+  const [cycles, orders, working, rentals, lastClosed] = await Promise.all([
     db
       .selectFrom('bot_cycles')
       .selectAll()
       .where('bot_id', '=', ids(botIds))
       .where('state', '<>', 'closed')
+      .execute(),
+    // The orders of those open cycles, joined rather than read after them: all five reads wait one round
+    // trip. Only the columns a book is figured from: at 10,000 bots these are tens of thousands of rows a
+    // pass, and the others (timestamps above all) would be parsed for nothing.
+    db
+      .selectFrom('bot_orders as o')
+      .innerJoin('bot_cycles as c', 'c.id', 'o.cycle_id')
+      .select(['o.cycle_id', 'o.kind', 'o.side', 'o.filled', 'o.average_price', 'o.fee_asset', 'o.fee'])
+      .where('c.bot_id', '=', ids(botIds))
+      .where('c.state', '<>', 'closed')
+      .orderBy('o.id')
       .execute(),
     db
       .selectFrom('bot_orders')
@@ -75,15 +89,7 @@ export async function dueBots(deps: DueDeps, bots: BotRow[]): Promise<BotRow[]> 
       .execute(),
   ]);
   const cycleOf = new Map(cycles.map((c) => [c.bot_id, c]));
-  const orders = cycles.length
-    ? await db
-        .selectFrom('bot_orders')
-        .selectAll()
-        .where('cycle_id', '=', ids(cycles.map((c) => c.id)))
-        .orderBy('id')
-        .execute()
-    : [];
-  const ordersOf = new Map<string, OrderRow[]>();
+  const ordersOf = new Map<string, (BookOrder & { cycle_id: string })[]>();
   for (const o of orders) {
     const list = ordersOf.get(o.cycle_id);
     if (list) list.push(o);

@@ -27,4 +27,22 @@ describe('runTicks', () => {
     expect(most).toBe(1);
     expect(ticks).toBeGreaterThan(2);
   });
+
+  it('follows a tick that did work at once, and waits the interval after an idle one', async () => {
+    const starts: number[] = [];
+    const loop = runTicks(
+      {
+        tick: async () => {
+          starts.push(Date.now());
+          return { stepped: starts.length <= 3 ? 1 : 0 };
+        },
+      },
+      { intervalMs: 1000, log: quiet, busy: (r) => r.stepped > 0 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await loop.stop();
+    // Three busy ticks back to back, then the idle fourth waits out its second (stopped before a fifth).
+    expect(starts).toHaveLength(4);
+    expect(starts[3]! - starts[0]!).toBeLessThan(150);
+  });
 });

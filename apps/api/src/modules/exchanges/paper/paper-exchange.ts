@@ -197,6 +197,14 @@ export function createPaperConnector(options: PaperConnectorOptions): PaperConne
 
   /** Creates the demo account on first use, then locks it: every operation of this member queues here. */
   async function lockAccount(trx: Trx): Promise<void> {
+    // The account almost always exists: lock it in one statement, and only create it when it is missing.
+    const existing = await trx
+      .selectFrom('paper_accounts')
+      .select('member_id')
+      .where('member_id', '=', memberId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (existing) return;
     const created = await trx
       .insertInto('paper_accounts')
       .values({ member_id: memberId })
@@ -247,26 +255,45 @@ export function createPaperConnector(options: PaperConnectorOptions): PaperConne
   }
 
   async function adjust(trx: Trx, wallet: MarketType, asset: string, dFree: bigint, dUsed: bigint) {
-    if (dFree === ZERO && dUsed === ZERO) return;
-    const f = format(dFree);
-    const u = format(dUsed);
+    await adjustAll(trx, wallet, [{ asset, dFree, dUsed }]);
+  }
+
+  /**
+   * Moves several assets' balances of one wallet in one UPDATE (a spot fill moves two: one round trip less
+   * per order), then inserts the rows that did not exist yet.
+   */
+  async function adjustAll(
+    trx: Trx,
+    wallet: MarketType,
+    changes: { asset: string; dFree: bigint; dUsed: bigint }[],
+  ) {
+    const moved = changes.filter((c) => c.dFree !== ZERO || c.dUsed !== ZERO);
+    if (moved.length === 0) return;
     // Update, then insert: an upsert would check its proposed (negative delta) row against the CHECK first.
     // No race between the two: the member's account lock is held.
-    const updated = await trx
-      .updateTable('paper_balances')
-      .set({
-        free: sql<string>`free + ${f}::numeric`,
-        used: sql<string>`used + ${u}::numeric`,
-        updated_at: sql<Date>`now()`,
-      })
-      .where('member_id', '=', memberId)
-      .where('wallet', '=', wallet)
-      .where('asset', '=', asset)
-      .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) {
+    const deltas = sql.join(
+      moved.map((c) => sql`(${c.asset}::text, ${format(c.dFree)}::numeric, ${format(c.dUsed)}::numeric)`),
+    );
+    const updated = await sql<{ asset: string }>`
+      UPDATE paper_balances b
+      SET free = b.free + d.free, used = b.used + d.used, updated_at = now()
+      FROM (VALUES ${deltas}) AS d(asset, free, used)
+      WHERE b.member_id = ${memberId} AND b.wallet = ${wallet} AND b.asset = d.asset
+      RETURNING b.asset`.execute(trx);
+    const found = new Set(updated.rows.map((r) => r.asset));
+    const missing = moved.filter((c) => !found.has(c.asset));
+    if (missing.length > 0) {
       await trx
         .insertInto('paper_balances')
-        .values({ member_id: memberId, wallet, asset, free: f, used: u })
+        .values(
+          missing.map((c) => ({
+            member_id: memberId,
+            wallet,
+            asset: c.asset,
+            free: format(c.dFree),
+            used: format(c.dUsed),
+          })),
+        )
         .execute();
     }
   }
@@ -328,8 +355,10 @@ export function createPaperConnector(options: PaperConnectorOptions): PaperConne
           free: format(free),
         });
       }
-      await adjust(trx, 'spot', quote, reserved - cost, -reserved);
-      await adjust(trx, 'spot', base, amount - fee, ZERO);
+      await adjustAll(trx, 'spot', [
+        { asset: quote, dFree: reserved - cost, dUsed: -reserved },
+        { asset: base, dFree: amount - fee, dUsed: ZERO },
+      ]);
       return { filled: amount, fee, feeAsset: base, realizedPnl: ZERO };
     }
     const { free } = await balanceOf(trx, 'spot', base);
@@ -342,8 +371,10 @@ export function createPaperConnector(options: PaperConnectorOptions): PaperConne
     }
     const proceeds = mul(amount, price, 'down');
     const fee = feeOf(proceeds, bps);
-    await adjust(trx, 'spot', base, reserved - amount, -reserved);
-    await adjust(trx, 'spot', quote, proceeds - fee, ZERO);
+    await adjustAll(trx, 'spot', [
+      { asset: base, dFree: reserved - amount, dUsed: -reserved },
+      { asset: quote, dFree: proceeds - fee, dUsed: ZERO },
+    ]);
     return { filled: amount, fee, feeAsset: quote, realizedPnl: ZERO };
   }
 
@@ -462,23 +493,23 @@ export function createPaperConnector(options: PaperConnectorOptions): PaperConne
         ? await fillSpot(trx, order, rules, price, bps)
         : await fillPerpetual(trx, order, rules, price, bps, at, liquidation);
     if (result.filled === ZERO) return order;
-    await trx
-      .insertInto('paper_fills')
-      .values({
-        order_id: order.id,
-        member_id: memberId,
-        symbol: order.symbol,
-        side: order.side,
-        price: format(price),
-        amount: format(result.filled),
-        fee_asset: result.feeAsset,
-        fee: format(result.fee),
-        liquidity,
-        realized_pnl: format(result.realizedPnl),
-        created_at: at,
-      })
-      .execute();
+    // The fill and the order's new state in one statement (a data-modifying CTE): one round trip less.
     return trx
+      .with('fill', (q) =>
+        q.insertInto('paper_fills').values({
+          order_id: order.id,
+          member_id: memberId,
+          symbol: order.symbol,
+          side: order.side,
+          price: format(price),
+          amount: format(result.filled),
+          fee_asset: result.feeAsset,
+          fee: format(result.fee),
+          liquidity,
+          realized_pnl: format(result.realizedPnl),
+          created_at: at,
+        }),
+      )
       .updateTable('paper_orders')
       .set({
         filled: format(result.filled),
