@@ -14,12 +14,14 @@ export interface PhaseOptions {
   feed: BenchFeed;
   /** The orders the venues saw sent since the last call. */
   drain: () => SentOrder[];
+  /** The tick of the last price read before a time: the one an order recorded then was decided on. */
+  tickOf: (at: number) => number | undefined;
   ticks: number;
   tickMs: number;
   /**
-   * null: each engine runs one pass right after each tick (a worker woken by the feed). A number: each
-   * engine runs its own loop with this idle interval (`runTicks`, as worker.ts does), the feed ticks on its
-   * own.
+   * null: each engine runs one pass right after each tick (a worker woken by the feed); the pass returns
+   * once its orders are recorded, their sends running on behind it, as in the worker. A number: each engine
+   * runs its own loop with this idle interval (`runTicks`, as worker.ts does), the feed ticks on its own.
    */
   pollMs: number | null;
   connections: number;
@@ -65,7 +67,8 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseOutcome> {
     for (let k = 0; k < o.ticks; k++) {
       const t0 = performance.now();
       o.feed.tick();
-      await Promise.all(o.engines.map((e) => e.tick()));
+      // As the worker runs it: the pass returns once its orders are recorded; their sends run on.
+      await Promise.all(o.engines.map((e) => e.pass()));
       const took = performance.now() - t0;
       passTimes.push(took);
       if (took >= o.tickMs) overran++;
@@ -75,7 +78,7 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseOutcome> {
     const pollMs = o.pollMs;
     // As worker.ts runs them: the next pass at once after one that stepped a bot, else `pollMs` apart.
     const loops = o.engines.map((e) =>
-      runTicks(e, { intervalMs: pollMs, log: o.log, busy: (r) => r.stepped > 0 }),
+      runTicks({ tick: e.pass }, { intervalMs: pollMs, log: o.log, busy: (r) => r.stepped > 0 }),
     );
     for (let k = 0; k < o.ticks; k++) {
       o.feed.tick();
@@ -83,6 +86,8 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseOutcome> {
     }
     await Promise.all(loops.map((l) => l.stop()));
   }
+  // The sends still queued behind the last pass belong to this window.
+  await Promise.all(o.engines.map((e) => e.settled()));
   const elapsed = (performance.now() - start) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
 
@@ -97,11 +102,14 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseOutcome> {
   const byId = new Map(rows.map((r) => [r.client_order_id, r]));
   const orders: Record<string, number> = {};
   const recorded: number[] = [];
+  const toSend: number[] = [];
   for (const s of sent) {
     const row = byId.get(s.clientOrderId);
-    if (!row) continue;
+    const tickAt = row && o.tickOf(row.created_at.getTime());
+    if (!row || tickAt === undefined) continue;
     orders[row.kind] = (orders[row.kind] ?? 0) + 1;
-    recorded.push(row.created_at.getTime() - s.tickAt);
+    recorded.push(row.created_at.getTime() - tickAt);
+    toSend.push(s.sentAt - tickAt);
   }
   const failed = o.failures() - failuresBefore;
   const common = {
@@ -118,7 +126,7 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseOutcome> {
     sent: {
       name: `${o.name}: tick -> order sent`,
       ...common,
-      latencyMs: latencies(sent.map((s) => s.sentAt - s.tickAt)),
+      latencyMs: latencies(toSend),
     },
     orders,
     passes: {

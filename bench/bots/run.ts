@@ -109,6 +109,7 @@ async function main(): Promise<void> {
           engines,
           feed,
           drain: timed.drain,
+          tickOf: timed.tickOf,
           ticks,
           tickMs: cfg.tickMs,
           pollMs,

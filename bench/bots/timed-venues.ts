@@ -4,25 +4,32 @@ import type { BotVenues } from '../../apps/api/src/modules/bots/engine/bot-engin
 import type { MarketData } from '../../apps/api/src/modules/exchanges/connector';
 import { paperVenues } from '../../apps/api/test/bot-fixtures';
 
-/** One order the engine sent: the tick its bot decided on, and when the exchange was called. */
+/** One order the engine sent, and when the exchange was called. */
 export interface SentOrder {
   clientOrderId: string;
-  /** The time of the tick whose price the bot read before it decided (the ticker's `at`). */
-  tickAt: number;
   /** Wall-clock milliseconds when placeOrder was called (after the pending row was committed). */
   sentAt: number;
 }
 
+/** One price read: when, and the time of the tick that set the prices it returned (the ticker's `at`). */
+export interface PriceRead {
+  readAt: number;
+  tickAt: number;
+}
+
 /**
- * The paper exchange as the bots' venue (the engine tests' `paperVenues`), watched: each member's
- * connector remembers the tick of the last price it returned (one bot per member in the fleet, and a bot
- * reads the price right before it decides), and each first placeOrder of a client order id is logged
- * with that tick. Nothing about the engine or the exchange changes.
+ * The paper exchange as the bots' venue (the engine tests' `paperVenues`), watched: every price read is
+ * logged with the tick it returned, and each first placeOrder of a client order id with its time. The
+ * engine reads the paper market's prices once per pass (through one member's connector: the market is the
+ * same for every member), decides for every bot with them and records the orders in that pass; the sends
+ * follow behind. So an order was decided on the last price read before its row was written (`tickOf`),
+ * one pass at a time. Nothing about the engine or the exchange changes.
  */
 export function timedVenues(db: Db, market: MarketData) {
   const inner = paperVenues(db, market);
-  const lastTick = new Map<string, number>();
+  const reads: PriceRead[] = [];
   const sent = new Map<string, SentOrder>();
+  const wallNow = () => performance.timeOrigin + performance.now();
   const venues: BotVenues = {
     isKeyUsable: inner.isKeyUsable,
     async connectorFor(memberId, exchange) {
@@ -31,15 +38,12 @@ export function timedVenues(db: Db, market: MarketData) {
         ...connector,
         async tickers(type, symbols) {
           const tickers = await connector.tickers(type, symbols);
-          if (tickers[0]) lastTick.set(memberId, tickers[0].at.getTime());
+          if (tickers[0]) reads.push({ readAt: wallNow(), tickAt: tickers[0].at.getTime() });
           return tickers;
         },
         async placeOrder(request) {
-          const tickAt = lastTick.get(memberId);
           const id = request.clientOrderId;
-          if (id && tickAt !== undefined && !sent.has(id)) {
-            sent.set(id, { clientOrderId: id, tickAt, sentAt: performance.timeOrigin + performance.now() });
-          }
+          if (id && !sent.has(id)) sent.set(id, { clientOrderId: id, sentAt: wallNow() });
           return connector.placeOrder(request);
         },
       };
@@ -52,6 +56,20 @@ export function timedVenues(db: Db, market: MarketData) {
       const out = [...sent.values()];
       sent.clear();
       return out;
+    },
+    /** The tick of the last price read before `at` (a row's created_at); undefined when none was. */
+    tickOf(at: number): number | undefined {
+      let lo = 0;
+      let hi = reads.length - 1;
+      let found: number | undefined;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (reads[mid]!.readAt <= at) {
+          found = reads[mid]!.tickAt;
+          lo = mid + 1;
+        } else hi = mid - 1;
+      }
+      return found;
     },
   };
 }

@@ -85,13 +85,17 @@ async function main(): Promise<void> {
     log,
   });
   // A pass every BOT_PASS_MS when idle, and the next pass at once after one that stepped a bot: a price
-  // move is acted on within about one idle interval plus the pass itself, not a fixed second (an idle
-  // pass is a few set-based reads: due-bots.ts).
-  const loop = runTicks(engine, {
-    intervalMs: BOT_PASS_MS,
-    log,
-    busy: (result) => result.stepped > 0,
-  });
+  // move is acted on within about one idle interval plus the pass itself, not a fixed second (an idle pass
+  // is one indexed read and the strategy asked in memory: fleet.ts). A pass returns once its orders are
+  // recorded; their sends run on behind it, and releaseAll waits for them.
+  const loop = runTicks(
+    { tick: engine.pass },
+    {
+      intervalMs: BOT_PASS_MS,
+      log,
+      busy: (result) => result.stepped > 0,
+    },
+  );
   // Resting paper orders fill when the feed crosses them (and funding and liquidation happen) even while
   // nobody reads the account. Matching is idempotent and locks each account, so workers may run it side
   // by side.

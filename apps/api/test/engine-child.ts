@@ -71,7 +71,7 @@ const engine = createBotEngine({
   log,
 });
 // As worker.ts: the next pass at once after one that stepped a bot.
-const loop = runTicks(engine, { intervalMs: 50, log, busy: (result) => result.stepped > 0 });
+const loop = runTicks({ tick: engine.pass }, { intervalMs: 50, log, busy: (result) => result.stepped > 0 });
 process.send?.({ ready: true });
 
 process.on('SIGTERM', async () => {

@@ -22,6 +22,7 @@ import * as teamCountsOffSignup from './migrations/0018-team-counts-off-signup';
 import * as miningYieldPictures from './migrations/0019-mining-yield-pictures';
 import * as botActions from './migrations/0020-bot-actions';
 import * as managedAccounts from './migrations/0021-managed-accounts';
+import * as botRevision from './migrations/0022-bot-revision';
 
 /**
  * Migrations are imported, not read from disk, so they work the same under tsx, vitest and a bundle.
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0019-mining-yield-pictures': miningYieldPictures,
   '0020-bot-actions': botActions,
   '0021-managed-accounts': managedAccounts,
+  '0022-bot-revision': botRevision,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -848,6 +848,8 @@ export interface BotsTable {
   aio_off: Generated<boolean>;
   lease_owner: string | null;
   lease_until: Date | null;
+  /** Moves on every change but the lease's (0022-bot-revision): the engine's cue to read the bot again. */
+  revision: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -10,9 +10,9 @@ import type { NotificationService } from '../../notifications/notifications.serv
 import { type BotRow, type CycleRow, dcaSettingsOf, type OrderRow } from '../bot-settings';
 import { type DcaSettings, type MarketAssumptions, planDca } from '../dca/dca-plan';
 import { marketAssumptions } from '../market-assumptions';
-import { type CycleBook, cycleBook } from './cycle-book';
+import { type CycleBook, cycleBook, settledAlready } from './cycle-book';
 import { type Decision, decide } from './decide';
-import { type BookOrder, dueBots, settledAlready } from './due-bots';
+import { createFleet, type OrderInsert } from './fleet';
 
 /**
  * The bot engine: each tick, every bot this process can lease is brought up to date with its exchange and
@@ -58,11 +58,12 @@ export interface BotEngineOptions {
   log?: { warn(obj: object, msg: string): void };
 }
 
+/** The columns of an order a cycle's book is figured from. */
+type BookOrder = Pick<OrderRow, 'kind' | 'side' | 'filled' | 'average_price' | 'fee_asset' | 'fee'>;
+
 /** After this many refusals of the same order the bot pauses instead of retrying forever. */
 const MAX_REJECTIONS = 3;
 const MARKET_RULES_TTL_MS = 3600_000;
-/** At most this many bots leased by one statement of a tick's lane. */
-const LEASE_BATCH = 16;
 
 /** Refusals prove the exchange did not take the order; any other failure leaves the outcome open. */
 const isRefusal = (error: unknown): error is AppError =>
@@ -103,6 +104,29 @@ const opposite = (direction: BotRow['direction']) => (direction === 'long' ? 'sh
 function slotFor(orders: OrderRow[], base: string): string {
   const refused = orders.filter((o) => o.slot.split('#')[0] === base && o.status === 'rejected').length;
   return refused === 0 ? base : `${base}#${refused}`;
+}
+
+/** Whether the intent's slot was refused often enough that the bot pauses instead of trying again. */
+const refusedTooOften = (intent: Pick<OrderIntent, 'slot'>, orders: OrderRow[]) =>
+  orders.filter((o) => o.slot.split('#')[0] === intent.slot.split('#')[0] && o.status === 'rejected')
+    .length >= MAX_REJECTIONS;
+
+/** The row of a pending order: its client order id derived from the bot, the cycle's number and the slot. */
+function orderValues(bot: BotRow, cycle: Pick<CycleRow, 'id' | 'number'>, intent: OrderIntent): OrderInsert {
+  return {
+    bot_id: bot.id,
+    cycle_id: cycle.id,
+    kind: intent.kind,
+    slot: intent.slot,
+    exchange: bot.exchange,
+    client_order_id: clientOrderId(bot.exchange, ['bot', bot.order_seed, cycle.number, intent.slot]),
+    side: intent.side,
+    type: intent.type,
+    status: 'pending',
+    price: intent.type === 'limit' ? intent.price : null,
+    amount: intent.amount,
+    reduce_only: intent.reduceOnly,
+  };
 }
 
 /** Exits are numbered: a partly filled exit is followed by another. */
@@ -266,20 +290,7 @@ export function createBotEngine(options: BotEngineOptions) {
       }
       const inserted = await trx
         .insertInto('bot_orders')
-        .values({
-          bot_id: bot.id,
-          cycle_id: cycle.id,
-          kind: intent.kind,
-          slot: intent.slot,
-          exchange: bot.exchange,
-          client_order_id: clientOrderId(bot.exchange, ['bot', bot.order_seed, cycle.number, intent.slot]),
-          side: intent.side,
-          type: intent.type,
-          status: 'pending',
-          price: intent.type === 'limit' ? intent.price : null,
-          amount: intent.amount,
-          reduce_only: intent.reduceOnly,
-        })
+        .values(orderValues(bot, cycle, intent))
         .onConflict((oc) => oc.columns(['cycle_id', 'slot']).doNothing())
         .returningAll()
         .executeTakeFirst();
@@ -647,10 +658,7 @@ export function createBotEngine(options: BotEngineOptions) {
     }
     const intent = intentOf(bot, cycle ?? null, decision, orders);
     if (!intent) return;
-    if (
-      orders.filter((o) => o.slot.split('#')[0] === intent.slot.split('#')[0] && o.status === 'rejected')
-        .length >= MAX_REJECTIONS
-    ) {
+    if (refusedTooOften(intent, orders)) {
       await pause(bot.id, 'orders_rejected');
       return;
     }
@@ -662,82 +670,71 @@ export function createBotEngine(options: BotEngineOptions) {
     if (row) await place(bot, row, connector, market);
   }
 
+  /** What a failed step leaves: a key refusal pauses the bot; anything else is logged and tried again. */
+  async function failed(botId: string, error: unknown): Promise<void> {
+    if (isKeyProblem(error)) await pause(botId, 'key_unusable');
+    else
+      options.log?.warn(
+        { botId, error: error instanceof Error ? error.message : String(error) },
+        'bot step failed',
+      );
+  }
+
   /** One bot: lease it, step it. Errors stay with the bot (logged); a key refusal pauses it. */
   async function runBot(botId: string, leased = false): Promise<'stepped' | 'skipped'> {
     if (!leased && !(await acquire(botId))) return 'skipped';
     try {
       await step(botId);
     } catch (error) {
-      if (isKeyProblem(error)) await pause(botId, 'key_unusable');
-      else
-        options.log?.warn(
-          { botId, error: error instanceof Error ? error.message : String(error) },
-          'bot step failed',
-        );
+      await failed(botId, error);
     }
     return 'stepped';
   }
 
-  /** Every bot that has something to do and whose lease is free or ours. */
-  async function tick(): Promise<{ stepped: number; skipped: number }> {
-    const listed = await db
-      .selectFrom('bots as b')
-      .selectAll('b')
-      .where((eb) =>
-        eb.or([
-          eb('b.status', '=', 'running'),
-          eb('b.paused_reason', '=', 'key_unusable'),
-          eb('b.pending_action', 'is not', null),
-          eb.exists(
-            eb
-              .selectFrom('bot_orders as o')
-              .select('o.id')
-              .whereRef('o.bot_id', '=', 'b.id')
-              .where('o.status', 'in', ['pending', 'open']),
-          ),
-        ]),
-      )
-      .where((eb) =>
-        eb.or([
-          eb('b.lease_owner', 'is', null),
-          eb('b.lease_owner', '=', owner),
-          eb('b.lease_until', '<', sql<Date>`now()`),
-        ]),
-      )
-      .orderBy('b.id')
-      .execute();
-    // Only the bots a step could move now are leased and stepped: an idle fleet costs a few set-based reads.
-    const candidates = await dueBots(
-      {
-        db,
-        now: now(),
-        connectorFor: (bot) => venues.connectorFor(bot.member_id, bot.exchange, bot.rental_id),
-        marketOf,
-        bookOf,
-      },
-      listed,
-    );
-    const counts = { stepped: 0, skipped: 0 };
-    let next = 0;
-    // Each lane leases a few bots in one statement, then steps them; few enough that a lane's last lease is
-    // still fresh when its turn comes, and spread so that a handful of due bots still use every lane.
-    const lane = async () => {
-      while (next < candidates.length) {
-        const size = Math.min(LEASE_BATCH, Math.ceil((candidates.length - next) / concurrency));
-        const batch = candidates.slice(next, next + size).map((b) => b.id);
-        next += batch.length;
-        const leased = await acquireAll(batch);
-        for (const id of batch) counts[leased.has(id) ? await runBot(id, true) : 'skipped']++;
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, candidates.length) }, lane));
-    return counts;
-  }
+  const fleet = createFleet({
+    db,
+    owner,
+    leaseMs,
+    concurrency,
+    now,
+    acquireAll,
+    connectorFor: (bot) => venues.connectorFor(bot.member_id, bot.exchange, bot.rental_id),
+    marketOf,
+    bookOf,
+    intentOf,
+    refusedTooOften,
+    orderValues,
+    send,
+    settle,
+    step: async (botId) => {
+      await runBot(botId, true);
+    },
+    failed,
+    ...(options.log ? { log: options.log } : {}),
+  });
 
   return {
-    tick,
-    runBot,
-    releaseAll,
+    /**
+     * One pass over every bot this engine holds or can take (fleet.ts): it decides and records the orders,
+     * and returns while their sends (and the full steps of bots that need one) run on behind it.
+     */
+    pass: fleet.pass,
+    /** Resolves once the work the passes queued is done. */
+    settled: fleet.settled,
+    /** A pass and the work it queued: what a test waits for. */
+    tick: fleet.tick,
+    /** One bot stepped on its own, outside the fleet's memory (which reads it again afterwards). */
+    async runBot(botId: string, leased = false) {
+      fleet.forget(botId);
+      const result = await runBot(botId, leased);
+      fleet.forget(botId);
+      return result;
+    },
+    /** Waits for the queued work, then gives every lease back. */
+    async releaseAll() {
+      await fleet.clear();
+      await releaseAll();
+    },
     /** The single steps, for tests that stop between them as a crash would. */
     steps: { acquire, record, send, reconcile },
   };

@@ -88,3 +88,24 @@ export function cycleBook(
 }
 
 export const decimal = (value: bigint | null): string | null => (value === null ? null : format(value));
+
+const same = (stored: string | null, value: bigint | null) =>
+  stored === null ? value === null : value !== null && parse(stored) === value;
+
+/** Whether a cycle row's stored figures already are what its orders give: settling it would write nothing. */
+export function settledAlready(
+  cycle: {
+    base_price: string | null;
+    average_entry: string | null;
+    filled_amount: string;
+    safety_orders_filled: number;
+  },
+  book: CycleBook,
+): boolean {
+  return (
+    same(cycle.base_price, book.basePrice) &&
+    same(cycle.average_entry, book.averageEntry) &&
+    parse(cycle.filled_amount) === book.entered &&
+    cycle.safety_orders_filled === book.safetyOrdersFilled
+  );
+}

@@ -39,11 +39,54 @@ export interface BotState {
   cooldownSeconds: number;
   now: Date;
   price: bigint;
+  /**
+   * The open cycle's `cycleLevels`, when the caller keeps them: they change only with the cycle's fills and
+   * the settings, and figuring them is most of what deciding costs (the engine decides for every bot it
+   * holds at every price).
+   */
+  levels?: CycleLevels | null;
+}
+
+/** A cycle's trigger prices: they follow from its fills and the settings, not from the price. */
+export interface CycleLevels {
+  /** What an exit closes. */
+  amount: string;
+  stop: bigint | null;
+  target: bigint;
+  /** The next safety order, if any is left. */
+  safety: { index: number; amount: string; price: string; at: bigint } | null;
+}
+
+/** The levels of a cycle that holds a position; null when it holds none (nothing can trigger). */
+export function cycleLevels(
+  settings: DcaSettings,
+  market: MarketAssumptions,
+  cycle: CycleBook,
+): CycleLevels | null {
+  if (cycle.basePrice === null || cycle.averageEntry === null || cycle.open === 0n) return null;
+  const tick = parse(market.tickSize);
+  const { direction } = settings;
+  const next = cycle.safetyOrdersFilled + 1;
+  const planned =
+    next <= settings.safetyOrderCount
+      ? planDca(settings, market, formatPrice(cycle.basePrice)).orders[next]!
+      : null;
+  return {
+    amount: formatPrice(cycle.open),
+    stop:
+      settings.stopLoss === null ? null : stopLossPrice(direction, cycle.basePrice, settings.stopLoss, tick),
+    target: takeProfitPrice(direction, cycle.averageEntry, settings.takeProfit, tick),
+    safety: planned && {
+      index: next,
+      amount: planned.amount,
+      price: planned.price,
+      at: parse(planned.price),
+    },
+  };
 }
 
 export function decide(state: BotState): Decision {
   const { settings, market, cycle, price } = state;
-  const tick = parse(market.tickSize);
   const direction = settings.direction;
   // No cycle, or one whose base order was refused and holds nothing yet: (re)place the base order.
   if (cycle === null || cycle.entered === 0n) {
@@ -59,17 +102,12 @@ export function decide(state: BotState): Decision {
     const base = planDca(settings, market, formatPrice(price)).orders[0]!;
     return { kind: 'open', amount: base.amount, price: base.price };
   }
-  if (cycle.basePrice === null || cycle.averageEntry === null || cycle.open === 0n) {
-    return { kind: 'wait', why: 'no_trigger' };
+  const levels = state.levels === undefined ? cycleLevels(settings, market, cycle) : state.levels;
+  if (levels === null) return { kind: 'wait', why: 'no_trigger' };
+  const { amount, stop, target, safety } = levels;
+  if (stop !== null && reached.against(direction, price, stop)) {
+    return { kind: 'exit', reason: 'stop_loss', amount, price: formatPrice(price) };
   }
-  const amount = formatPrice(cycle.open);
-  if (settings.stopLoss !== null) {
-    const stop = stopLossPrice(direction, cycle.basePrice, settings.stopLoss, tick);
-    if (reached.against(direction, price, stop)) {
-      return { kind: 'exit', reason: 'stop_loss', amount, price: formatPrice(price) };
-    }
-  }
-  const target = takeProfitPrice(direction, cycle.averageEntry, settings.takeProfit, tick);
   if (settings.trailingDeviation === null) {
     if (reached.favour(direction, price, target)) {
       return { kind: 'exit', reason: 'take_profit', amount, price: formatPrice(target) };
@@ -78,18 +116,14 @@ export function decide(state: BotState): Decision {
     const previous = cycle.bestPrice ?? price;
     const best =
       direction === 'long' ? (price > previous ? price : previous) : price < previous ? price : previous;
-    const exitAt = trailingExitPrice(direction, best, settings.trailingDeviation, tick);
+    const exitAt = trailingExitPrice(direction, best, settings.trailingDeviation, parse(market.tickSize));
     if (cycle.bestPrice !== null && reached.against(direction, price, exitAt)) {
       return { kind: 'exit', reason: 'take_profit', amount, price: formatPrice(price) };
     }
     if (best !== cycle.bestPrice) return { kind: 'trail', best: formatPrice(best) };
   }
-  const next = cycle.safetyOrdersFilled + 1;
-  if (next <= settings.safetyOrderCount) {
-    const planned = planDca(settings, market, formatPrice(cycle.basePrice)).orders[next]!;
-    if (reached.against(direction, price, parse(planned.price))) {
-      return { kind: 'safety', index: next, amount: planned.amount, price: planned.price };
-    }
+  if (safety !== null && reached.against(direction, price, safety.at)) {
+    return { kind: 'safety', index: safety.index, amount: safety.amount, price: safety.price };
   }
   return { kind: 'wait', why: 'no_trigger' };
 }

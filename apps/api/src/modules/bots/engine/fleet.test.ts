@@ -8,7 +8,11 @@ import { createNotificationService } from '../../notifications/notifications.ser
 import { createBotsService } from '../bots.service';
 import { createBotEngine } from './bot-engine';
 
-/** A tick steps only the bots that could move now; the others cost it no lease and no step. */
+/**
+ * A tick decides in memory for the bots it holds and touches only those that move: a bot between its
+ * triggers costs it no statement of its own; a member's action, a lagging cycle, a change to the bot row
+ * are each seen at the next tick.
+ */
 
 const SYMBOL = 'BTC/USDT';
 let db: Db;
@@ -52,22 +56,22 @@ describe('the bots a tick steps', () => {
 
     expect(await engine.tick()).toEqual({ stepped: 1, skipped: 0 }); // no cycle: the base order
     expect(await kindsOf(botId)).toEqual(['base']);
-    await engine.releaseAll();
+    expect(await leaseOf(botId)).toBe('due'); // held from now on, its cycle in memory
 
     path.set(SYMBOL, '89500'); // above the first safety order (89100), below the take profit
     expect(await engine.tick()).toEqual({ stepped: 0, skipped: 0 });
-    expect(await leaseOf(botId)).toBeNull(); // not even leased
 
     path.set(SYMBOL, '89100');
     expect(await engine.tick()).toEqual({ stepped: 1, skipped: 0 });
     expect(await kindsOf(botId)).toEqual(['base', 'safety']);
-    await engine.releaseAll();
 
-    // The member's action is the bot's to carry out whatever the price.
+    // The member's action is the bot's to carry out whatever the price: the row's revision moved.
     await db.updateTable('bots').set({ pending_action: 'add_entry' }).where('id', '=', botId).execute();
     expect(await engine.tick()).toEqual({ stepped: 1, skipped: 0 });
     expect(await kindsOf(botId)).toEqual(['base', 'safety', 'safety']);
+    expect(await engine.tick()).toEqual({ stepped: 0, skipped: 0 });
     await engine.releaseAll();
+    expect(await leaseOf(botId)).toBeNull();
 
     // A cycle whose figures lag its orders (a crash between a fill and the settle) is settled at once.
     await db.updateTable('bot_cycles').set({ filled_amount: '0' }).where('bot_id', '=', botId).execute();
@@ -78,5 +82,13 @@ describe('the bots a tick steps', () => {
       .where('bot_id', '=', botId)
       .executeTakeFirstOrThrow();
     expect([Number(cycle.filled_amount), cycle.safety_orders_filled]).toEqual([0.00336, 2]);
+
+    // A change to the settings is read before the next decision: at 90000 the take profit of 1 % is not
+    // reached (the entries average about 89400); one of 0.5 % is.
+    path.set(SYMBOL, '90000');
+    expect(await engine.tick()).toEqual({ stepped: 0, skipped: 0 });
+    await db.updateTable('bots').set({ take_profit: '0.5' }).where('id', '=', botId).execute();
+    expect(await engine.tick()).toEqual({ stepped: 1, skipped: 0 });
+    expect(await kindsOf(botId)).toEqual(['base', 'safety', 'safety', 'take_profit']);
   });
 });
