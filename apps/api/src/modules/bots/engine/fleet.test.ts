@@ -18,6 +18,7 @@ const SYMBOL = 'BTC/USDT';
 let db: Db;
 let drop: () => Promise<void>;
 let engine: ReturnType<typeof createBotEngine>;
+let engineNamed: (owner: string, leaseMs?: number) => ReturnType<typeof createBotEngine>;
 const path = pricePathMarket({ [SYMBOL]: '90000' });
 
 beforeAll(async () => {
@@ -27,12 +28,15 @@ beforeAll(async () => {
     db,
     live: createLiveEvents({ databaseUrl: testDb.url }),
   });
-  engine = createBotEngine({
-    db,
-    venues: paperVenues(db, path.market),
-    owner: 'due',
-    notify: notifications.notify,
-  });
+  engineNamed = (owner, leaseMs = 30_000) =>
+    createBotEngine({
+      db,
+      venues: paperVenues(db, path.market),
+      owner,
+      leaseMs,
+      notify: notifications.notify,
+    });
+  engine = engineNamed('due');
 });
 afterAll(async () => drop());
 
@@ -90,5 +94,56 @@ describe('the bots a tick steps', () => {
     await db.updateTable('bots').set({ take_profit: '0.5' }).where('id', '=', botId).execute();
     expect(await engine.tick()).toEqual({ stepped: 1, skipped: 0 });
     expect(await kindsOf(botId)).toEqual(['base', 'safety', 'safety', 'take_profit']);
+  });
+});
+
+/** A member with a rental and a running bot on the symbol, the price at 90000. */
+async function runningBot(prefix: string) {
+  path.set(SYMBOL, '90000');
+  const memberId = await makeMember(db, prefix);
+  const bots = createBotsService({ db, venues: paperVenues(db, path.market) });
+  const { id } = await bots.create(memberId, settings(await makeRental(db, memberId)));
+  return { memberId, botId: id };
+}
+
+const exchangeOrdersOf = async (memberId: string) =>
+  (await db.selectFrom('paper_orders').select('id').where('member_id', '=', memberId).execute()).length;
+
+describe('several engines', () => {
+  it('two engines ticking side by side drive each bot as one engine would, no order twice', async () => {
+    const fleet = await Promise.all(['pair-a', 'pair-b', 'pair-c', 'pair-d'].map(runningBot));
+    const [a, b] = [engineNamed('pair-1'), engineNamed('pair-2')];
+    for (const price of ['90000', '89100', '88200', '91000', '91000']) {
+      path.set(SYMBOL, price);
+      await Promise.all([a.tick(), b.tick()]);
+    }
+    for (const { botId, memberId } of fleet) {
+      // base at 90000, both safety orders, the take profit at 91000, the next cycle's base at 91000.
+      expect(await kindsOf(botId)).toEqual(['base', 'safety', 'safety', 'take_profit', 'base']);
+      expect(await exchangeOrdersOf(memberId)).toBe(5);
+    }
+    await Promise.all([a.releaseAll(), b.releaseAll()]);
+  });
+
+  it('an engine whose lease ran out trades nothing on what it remembers, and lets the bot go', async () => {
+    const { botId, memberId } = await runningBot('lapsed');
+    const lapsing = engineNamed('lapsing', 100);
+    await lapsing.tick();
+    expect(await kindsOf(botId)).toEqual(['base']);
+    await new Promise((r) => setTimeout(r, 150)); // a stall longer than the lease
+    const other = engineNamed('other');
+    await other.tick(); // takes the bot over, reading it from the database
+    expect(await leaseOf(botId)).toBe('other');
+    path.set(SYMBOL, '89100');
+    await other.tick();
+    expect(await kindsOf(botId)).toEqual(['base', 'safety']);
+    // The first engine still remembers a cycle without the safety order, and would buy it again: the
+    // fence on the lease refuses the write, and the renewal finds the bot gone.
+    await lapsing.tick();
+    await lapsing.tick();
+    expect(await kindsOf(botId)).toEqual(['base', 'safety']);
+    expect(await exchangeOrdersOf(memberId)).toBe(2);
+    expect(await leaseOf(botId)).toBe('other');
+    await other.releaseAll();
   });
 });
