@@ -125,9 +125,16 @@ describe.each<ViewportName>(['phone', 'desktop'])('acting on a bot by hand at %s
       await basket.getByText(symbol, { exact: true }).click();
     }
     await page.getByTestId('bot-preview').waitFor();
+    // The basket preview: each symbol's capital, both fitting the rental.
+    const basketPreview = page.getByTestId('bot-basket-preview');
+    await expect
+      .poll(() => basketPreview.getByTestId('bot-basket-row').allTextContents())
+      .toEqual([expect.stringContaining('ETH/USDT:USDT'), expect.stringContaining('XRP/USDT:USDT')]);
+    await expect.poll(() => basketPreview.getByRole('alert').count()).toBe(0);
     await expect.poll(() => page.getByTestId('bot-create').textContent()).toBe('Start 2 bots');
     await expect.poll(() => page.getByTestId('bot-create').isDisabled()).toBe(false);
     await shot(page, viewport, 'aio-form');
+    await basketPreview.screenshot({ path: path.join(shots, `${viewport}-bot-actions-aio-basket.png`) });
     await page.getByTestId('bot-create').click();
     await page.waitForURL(/#\/pages\/personal\/symbol$/);
     await expect.poll(() => page.getByTestId('bot-group').count()).toBe(2);

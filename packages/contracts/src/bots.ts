@@ -253,6 +253,30 @@ export const ZCreateBotGroupRequest = ZBotTarget.omit({ symbol: true })
   });
 export type TCreateBotGroupRequest = z.infer<typeof ZCreateBotGroupRequest>;
 
+/**
+ * A basket before it is started: each symbol's capital at today's price, planned in the basket's order
+ * against what the rental leaves (a symbol that does not fit says so), and the basket's total.
+ */
+export const ZBotGroupPreview = z.object({
+  symbols: z.array(
+    z.object({
+      symbol: ZMarketSymbol,
+      basePrice: z.string(),
+      capitalRequired: z.string(),
+      /** The last safety order's price: how far the basket's ladders reach. */
+      lastOrderPrice: z.string(),
+      liquidationPrice: z.string().nullable(),
+      /** Why this symbol would refuse the basket; null when it fits. */
+      problem: z.string().nullable(),
+    }),
+  ),
+  capitalRequired: z.string(),
+  capitalAvailable: z.string(),
+  /** The first symbol's problem: a create of this basket would be refused with it. */
+  problem: z.string().nullable(),
+});
+export type TBotGroupPreview = z.infer<typeof ZBotGroupPreview>;
+
 export const ZBotGroup = z.object({
   id: z.string(),
   exchange: ZTradingExchange,

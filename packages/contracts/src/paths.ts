@@ -94,6 +94,7 @@ export const Paths = {
   botSymbols: '/api/bot-symbols',
   botSymbolMarkets: '/api/bot-symbols/markets',
   botGroups: '/api/bot-groups',
+  botGroupPreview: '/api/bot-groups/preview',
   botGroupPause: '/api/bot-groups/:id/pause',
   botGroupResume: '/api/bot-groups/:id/resume',
 

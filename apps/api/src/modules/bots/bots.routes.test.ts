@@ -1,4 +1,4 @@
-import type { TBot, TBotDetail, TBotPreview, TErrorBody } from '@app/contracts';
+import type { TBot, TBotDetail, TBotGroupPreview, TBotPreview, TErrorBody } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRental } from '../../../test/bot-fixtures';
 import { Client, createTestApp, type TestApp } from '../../../test/test-app';
@@ -236,6 +236,28 @@ describe('acting by hand: reverse, close by id, markets off, all-in-one', () => 
     const after = await alice.get<TBotDetail>(`/api/bots/${bot.id}`);
     expect(after.body.bot).toMatchObject({ status: 'running', aioOff: false, pendingAction: null });
     expect((await bobby.get<{ off: unknown[] }>('/api/bot-markets')).body.off).toEqual([]);
+    // A basket preview on another member's rental is refused like a create on it.
+    const foreign = await bobby.post<TErrorBody>('/api/bot-groups/preview', group(['ETH/USDT', 'XRP/USDT']));
+    expect([foreign.status, foreign.body.code]).toEqual([
+      (await bobby.post<TErrorBody>('/api/bots/preview', config(small))).status,
+      (await bobby.post<TErrorBody>('/api/bots/preview', config(small))).body.code,
+    ]);
+    expect(foreign.status).toBeGreaterThanOrEqual(400);
+  });
+
+  it('previews a basket symbol by symbol against the rental, creating nothing', async () => {
+    const before = await botCount();
+    const preview = await alice.post<TBotGroupPreview>(
+      '/api/bot-groups/preview',
+      group(['ETH/USDT', 'XRP/USDT']),
+    );
+    expect(preview.status).toBe(200);
+    expect(preview.body.symbols.map((p) => [p.symbol, p.problem])).toEqual([
+      ['ETH/USDT', null],
+      ['XRP/USDT', null],
+    ]);
+    expect(preview.body.problem).toBeNull();
+    expect(await botCount()).toBe(before);
   });
 
   it('switches a market off and on for the member only', async () => {
@@ -266,6 +288,7 @@ describe('acting by hand: reverse, close by id, markets off, all-in-one', () => 
       await alice.post<TErrorBody>('/api/bot-groups', group(['XRP/USDT', 'XRP/USDT'])),
       await alice.post<TErrorBody>('/api/bot-groups', group(['XRP/USDT'])),
       await alice.post<TErrorBody>('/api/bot-groups', group(['XRP/USDT', 'ETH/USDT:USDT'])),
+      await alice.post<TErrorBody>('/api/bot-groups/preview', group(['XRP/USDT'])),
       await alice.post<TErrorBody>('/api/bot-cycles/abc/close'),
     ];
     for (const r of cases) expect(r.status).toBe(400);

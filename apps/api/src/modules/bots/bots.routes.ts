@@ -6,6 +6,7 @@ import {
   ZBotDetail,
   ZBotGroup,
   ZBotGroupIdParams,
+  ZBotGroupPreview,
   ZBotIdParams,
   ZBotMarketSwitch,
   ZBotMarketSwitches,
@@ -121,6 +122,11 @@ export const botsRoutes: FastifyPluginAsyncZod<BotsRoutesOptions> = async (app, 
     Paths.botGroups,
     { config: member, schema: { tags, body: ZCreateBotGroupRequest, response: { 200: ZBotGroup } } },
     (request) => bots.createGroup(me(request), request.body),
+  );
+  app.post(
+    Paths.botGroupPreview,
+    { config: member, schema: { tags, body: ZCreateBotGroupRequest, response: { 200: ZBotGroupPreview } } },
+    (request) => bots.previewGroup(me(request), request.body),
   );
 
   const byGroup = { params: ZBotGroupIdParams, response: { 200: ZBotGroup } };

@@ -2,6 +2,7 @@ import type {
   TBot,
   TBotDetail,
   TBotGroup,
+  TBotGroupPreview,
   TBotMarketSwitch,
   TBotMarketSwitches,
   TBotPositionEstimate,
@@ -128,6 +129,34 @@ export function createBotsService({ db, venues }: { db: Db; venues: BotVenues })
 
   function refuseProblem(plan: DcaPlan): void {
     if (plan.problem) throw new AppError(plan.problem);
+  }
+
+  /** A basket's symbols as bot targets, each with its market and today's price (read before any lock). */
+  async function basketMarkets(memberId: string, request: TCreateBotGroupRequest) {
+    const { symbols, ...rest } = request;
+    const basket: { target: Target; market: { market: Market; price: string } }[] = [];
+    for (const symbol of symbols) {
+      const target = { ...rest, symbol };
+      basket.push({ target, market: await marketFor(memberId, target) });
+    }
+    return basket;
+  }
+
+  /**
+   * A basket's plans in its order, each against what the rental's capital leaves after the symbols before
+   * it: the preview shows them, the create refuses the first problem.
+   */
+  function planBasket(
+    request: TCreateBotGroupRequest,
+    basket: Awaited<ReturnType<typeof basketMarkets>>,
+    available: string,
+  ) {
+    let left = parse(available);
+    return basket.map(({ target, market }) => {
+      const plan = planFor(target, request, market, format(max(0n, left)));
+      left -= parse(plan.capitalRequired);
+      return { target, plan, price: market.price };
+    });
   }
 
   return {
@@ -396,22 +425,43 @@ export function createBotsService({ db, venues }: { db: Db; venues: BotVenues })
      * the capital check covers the whole basket (with the rental locked), and a symbol already taken refuses
      * the group.
      */
+    /** The basket's plans and total, as `createGroup` would check them (the rental unlocked). */
+    async previewGroup(memberId: string, request: TCreateBotGroupRequest): Promise<TBotGroupPreview> {
+      const rental = await rentalFor(memberId, { ...request, symbol: request.symbols[0]! });
+      const basket = await basketMarkets(memberId, request);
+      const available = await capitalAvailable(db, rental, null);
+      const plans = planBasket(request, basket, available);
+      return {
+        symbols: plans.map(({ target, plan, price }) => {
+          const last = plan.orders[plan.orders.length - 1];
+          return {
+            symbol: target.symbol,
+            basePrice: plan.orders[0]?.price ?? price,
+            capitalRequired: plan.capitalRequired,
+            lastOrderPrice: last?.price ?? price,
+            liquidationPrice: last?.liquidationPrice ?? null,
+            problem: plan.problem,
+          };
+        }),
+        capitalRequired: format(plans.reduce((sum, p) => sum + parse(p.plan.capitalRequired), 0n)),
+        capitalAvailable: available,
+        problem: plans.find((p) => p.plan.problem !== null)?.plan.problem ?? null,
+      };
+    },
+
+    /**
+     * checkaio: one configuration over a basket of symbols, one bot each in one group. Everything or nothing:
+     * the capital check covers the whole basket (with the rental locked), and a symbol already taken refuses
+     * the group.
+     */
     async createGroup(memberId: string, request: TCreateBotGroupRequest): Promise<TBotGroup> {
-      const { symbols, ...rest } = request;
-      const targets = symbols.map((symbol) => ({ ...rest, symbol }));
-      const rental = await rentalFor(memberId, targets[0]!);
-      const markets: { market: Market; price: string }[] = [];
-      for (const target of targets) markets.push(await marketFor(memberId, target));
+      const rental = await rentalFor(memberId, { ...request, symbol: request.symbols[0]! });
+      const basket = await basketMarkets(memberId, request);
       try {
         const group = await db.transaction().execute(async (trx) => {
           await trx.selectFrom('bot_rentals').select('id').where('id', '=', rental.id).forUpdate().execute();
-          let left = parse(await capitalAvailable(trx, rental, null));
-          const plans = targets.map((target, i) => {
-            const plan = planFor(target, request, markets[i]!, format(max(0n, left)));
-            refuseProblem(plan);
-            left -= parse(plan.capitalRequired);
-            return plan;
-          });
+          const plans = planBasket(request, basket, await capitalAvailable(trx, rental, null));
+          for (const { plan } of plans) refuseProblem(plan);
           const made = await trx
             .insertInto('bot_groups')
             .values({
@@ -422,7 +472,7 @@ export function createBotsService({ db, venues }: { db: Db; venues: BotVenues })
             })
             .returning('id')
             .executeTakeFirstOrThrow();
-          for (const [i, target] of targets.entries()) {
+          for (const { target, plan } of plans) {
             await trx
               .insertInto('bots')
               .values({
@@ -434,7 +484,7 @@ export function createBotsService({ db, venues }: { db: Db; venues: BotVenues })
                 symbol: target.symbol,
                 direction: target.direction,
                 ...strategyColumns(request),
-                capital_required: plans[i]!.capitalRequired,
+                capital_required: plan.capitalRequired,
                 status: 'running',
                 paused_reason: null,
               })

@@ -1,4 +1,4 @@
-import type { TMarketType } from '@app/contracts';
+import type { TCreateBotRequest, TMarketType } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Selector, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
@@ -15,6 +15,7 @@ import { useMarketList } from '../markets/markets.queries';
 import { Segmented } from '../trading/Segmented';
 import { answerAmount } from '../wallet/amounts';
 import { Notice } from '../wallet/Notice';
+import { BasketPreview } from './BasketPreview';
 import styles from './BotConfigPage.module.css';
 import { type BotDraft, initialDraft, requestOf } from './bot-draft';
 import { BotPaths } from './bot-paths';
@@ -39,7 +40,8 @@ export default function BotConfigPage() {
   const set = <K extends keyof BotDraft>(key: K, value: BotDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
   const rental = active.find((r) => r.id === draft.rentalId);
-  // checkaio: the same settings over a basket of symbols, one bot each; the preview shows the first one.
+  // checkaio: the same settings over a basket of symbols, one bot each; the ladder shows the first one, the
+  // basket preview each symbol's capital and whether it fits.
   const [basket, setBasket] = useState<string[] | null>(null);
   const listed = useMarketList({ type: draft.marketType, q: '', favourites: false });
 
@@ -74,12 +76,25 @@ export default function BotConfigPage() {
     enabled: settled !== null,
     retry: false,
   });
+  const groupRequest = (request: TCreateBotRequest, symbols: string[]) => {
+    const { symbol: _, ...settings } = request;
+    return { ...settings, symbols };
+  };
+  const settledBasket = useDebouncedValue(
+    checked.ok && basket !== null && basket.length >= 2 ? groupRequest(checked.request, basket) : null,
+    400,
+  );
+  const basketPreview = useQuery({
+    queryKey: botKeys.basketPreview(settledBasket),
+    queryFn: ({ signal }) => botsApi.previewGroup(settledBasket!, signal),
+    enabled: settledBasket !== null,
+    retry: false,
+  });
   const create = useMutation({
     mutationFn: async () => {
       if (!checked.ok) throw new ApiError(400, checked.code);
       if (basket === null) return botsApi.create(checked.request);
-      const { symbol: _, ...settings } = checked.request;
-      return botsApi.createGroup({ ...settings, symbols: basket });
+      return botsApi.createGroup(groupRequest(checked.request, basket));
     },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: botKeys.all });
@@ -116,11 +131,11 @@ export default function BotConfigPage() {
       </span>
     </div>
   );
+  const refusal = (error: unknown) =>
+    error instanceof ApiError ? errorText(error.fields[0]?.code ?? error.code) : null;
   const problem = !checked.ok
     ? errorText(checked.code)
-    : preview.error instanceof ApiError
-      ? errorText(preview.error.fields[0]?.code ?? preview.error.code)
-      : null;
+    : (refusal(preview.error) ?? (basket === null ? null : refusal(basketPreview.error)));
 
   return (
     <PageLayout title={t('bots.config.title')} backTo={BotPaths.list}>
@@ -250,6 +265,9 @@ export default function BotConfigPage() {
           </p>
         )}
         {checked.ok && preview.data && <PreviewTable preview={preview.data} perpetual={perpetual} />}
+        {checked.ok && basket !== null && basket.length >= 2 && basketPreview.data && (
+          <BasketPreview preview={basketPreview.data} perpetual={perpetual} />
+        )}
         {create.error instanceof ApiError && (
           <p className={styles.error} role="alert">
             {errorText(create.error.code)}
@@ -264,7 +282,8 @@ export default function BotConfigPage() {
             !checked.ok ||
             !preview.data ||
             preview.data.problem !== null ||
-            (basket !== null && basket.length < 2)
+            (basket !== null &&
+              (basket.length < 2 || !basketPreview.data || basketPreview.data.problem !== null))
           }
           onClick={() => create.mutate()}
           data-testid="bot-create"

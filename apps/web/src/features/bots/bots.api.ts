@@ -6,6 +6,7 @@ import {
   type TCreateBotRequest,
   ZBot,
   ZBotGroup,
+  ZBotGroupPreview,
   ZBotMarketSwitches,
   ZBotPositionEstimate,
   ZBotPreview,
@@ -20,6 +21,7 @@ export const botKeys = {
   list: ['bots', 'list'] as const,
   markets: ['bots', 'markets'] as const,
   preview: (body: unknown) => ['bots', 'preview', body] as const,
+  basketPreview: (body: unknown) => ['bots', 'basket-preview', body] as const,
 };
 
 /** The form shows every refusal under itself: no toast on top. */
@@ -40,6 +42,8 @@ export const botsApi = {
   preview: (body: TCreateBotRequest, signal?: AbortSignal) =>
     api.post(Paths.botPreview, ZBotPreview, body, { signal, silent: true, handled: inPlace }),
   create: (body: TCreateBotRequest) => api.post(Paths.bots, ZBot, body, { handled: inPlace }),
+  previewGroup: (body: TCreateBotGroupRequest, signal?: AbortSignal) =>
+    api.post(Paths.botGroupPreview, ZBotGroupPreview, body, { signal, silent: true, handled: inPlace }),
   createGroup: (body: TCreateBotGroupRequest) =>
     api.post(Paths.botGroups, ZBotGroup, body, { handled: inPlace }),
   /** Refusals are shown in the receipt popup that asked for the action. */

@@ -227,6 +227,20 @@ describe('all-in-one groups', () => {
     const request = { ...settings(rentalId), symbols: [SPOT, 'ETH/USDT', 'SOL/USDT'] };
     // Each bot needs about 300.15 USDT: two fit in 700, three do not.
     const small = await member(700);
+    // The preview says so, symbol by symbol, and creates nothing.
+    const preview = await small.bots.previewGroup(small.memberId, { ...request, rentalId: small.rentalId });
+    expect(preview.symbols.map((p) => [p.symbol, p.problem])).toEqual([
+      [SPOT, null],
+      ['ETH/USDT', null],
+      ['SOL/USDT', 'BOT_CAPITAL_EXCEEDS_LIMIT'],
+    ]);
+    expect(preview.problem).toBe('BOT_CAPITAL_EXCEEDS_LIMIT');
+    expect(preview.capitalAvailable).toBe('700');
+    expect(Number(preview.capitalRequired)).toBeCloseTo(
+      preview.symbols.reduce((sum, p) => sum + Number(p.capitalRequired), 0),
+      8,
+    );
+    expect(Number(preview.symbols[0]!.lastOrderPrice)).toBeLessThan(Number(preview.symbols[0]!.basePrice));
     await expect(
       small.bots.createGroup(small.memberId, { ...request, rentalId: small.rentalId }),
     ).rejects.toMatchObject({ code: 'BOT_CAPITAL_EXCEEDS_LIMIT' });
