@@ -23,6 +23,7 @@ import * as miningYieldPictures from './migrations/0019-mining-yield-pictures';
 import * as botActions from './migrations/0020-bot-actions';
 import * as managedAccounts from './migrations/0021-managed-accounts';
 import * as botRevision from './migrations/0022-bot-revision';
+import * as botContractSize from './migrations/0026-bot-contract-size';
 
 /**
  * Migrations are imported, not read from disk, so they work the same under tsx, vitest and a bundle.
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0020-bot-actions': botActions,
   '0021-managed-accounts': managedAccounts,
   '0022-bot-revision': botRevision,
+  '0026-bot-contract-size': botContractSize,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

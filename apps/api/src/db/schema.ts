@@ -850,6 +850,8 @@ export interface BotsTable {
   lease_until: Date | null;
   /** Moves on every change but the lease's (0022-bot-revision): the engine's cue to read the bot again. */
   revision: Generated<string>;
+  /** Base-asset units per order unit, from the market at creation (0026-bot-contract-size). */
+  contract_size: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -375,3 +375,27 @@ describe('refusals', () => {
     expect(await t.db.selectFrom('bot_cycles').selectAll().orderBy('id').execute()).toEqual(before);
   });
 });
+
+describe('order units that are contracts of a fraction of a coin (Gate perpetuals)', () => {
+  it('values an order and a cycle by filled x contract size x price', async () => {
+    const aliceId = await memberIdOf('alice01');
+    const botId = await insertBot(aliceId, 'SOL/USDT:USDT');
+    // 0.0001 of the base asset per contract, as Gate's BTC_USDT: 2,000 contracts are 0.2 of a coin.
+    await t.db.updateTable('bots').set({ contract_size: '0.0001' }).where('id', '=', botId).execute();
+    await insertCycle(botId, 1, {
+      openedAt: '2026-03-01T08:00:00Z',
+      closedAt: '2026-03-01T09:00:00Z',
+      pnl: '2',
+      fills: [
+        { kind: 'base', side: 'buy', filled: '2000', price: '100', fee: ['USDT', '0.01'] },
+        { kind: 'take_profit', side: 'sell', filled: '2000', price: '110', fee: ['USDT', '0.011'] },
+      ],
+    });
+    const orders = await alice.get<TPage<TBotRecordOrder>>(`/api/bot-records/orders?botId=${botId}`);
+    expect(orders.body.items.map((o) => o.value)).toEqual(['22', '20']);
+    const day = await alice.get<TPage<TBotSummaryRow>>(
+      '/api/bot-records/summary?by=symbol&from=2026-03-01&to=2026-03-01',
+    );
+    expect(day.body.items.map((r) => r.volume)).toEqual(['42']);
+  });
+});

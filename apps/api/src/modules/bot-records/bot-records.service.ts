@@ -154,7 +154,7 @@ export function createBotRecordsService(deps: { db: Db; venues: BotVenues; marke
         Parameters<typeof toOrder>[0] & BotMarketRow & { cycle_number: number; value: string }
       >`
         SELECT bo.*, b.id AS bot_id, b.market_type, b.symbol, c.number AS cycle_number,
-          round(coalesce(bo.filled * bo.average_price, 0), 18)::text AS value
+          round(coalesce(bo.filled * b.contract_size * bo.average_price, 0), 18)::text AS value
         FROM bot_orders bo
         JOIN bots b ON b.id = bo.bot_id
         JOIN bot_cycles c ON c.id = bo.cycle_id

@@ -48,7 +48,7 @@ export function closedCyclesSql(memberId: string, f: RecordFilter) {
     FROM bot_cycles c
     JOIN bots b ON b.id = c.bot_id
     LEFT JOIN LATERAL (
-      SELECT sum(bo.filled * bo.average_price) AS volume, sum(${quoteFeeSql}) AS fees
+      SELECT sum(bo.filled * b.contract_size * bo.average_price) AS volume, sum(${quoteFeeSql}) AS fees
       FROM bot_orders bo WHERE bo.cycle_id = c.id AND bo.filled > 0
     ) o ON true
     LEFT JOIN LATERAL (

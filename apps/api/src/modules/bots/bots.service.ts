@@ -155,7 +155,7 @@ export function createBotsService({ db, venues }: { db: Db; venues: BotVenues })
     return basket.map(({ target, market }) => {
       const plan = planFor(target, request, market, format(max(0n, left)));
       left -= parse(plan.capitalRequired);
-      return { target, plan, price: market.price };
+      return { target, plan, price: market.price, market: market.market };
     });
   }
 
@@ -192,6 +192,7 @@ export function createBotsService({ db, venues }: { db: Db; venues: BotVenues })
               market_type: request.marketType,
               symbol: request.symbol,
               direction: request.direction,
+              contract_size: m.market.contractSize,
               ...strategyColumns(request),
               capital_required: plan.capitalRequired,
               status: 'running',
@@ -472,7 +473,7 @@ export function createBotsService({ db, venues }: { db: Db; venues: BotVenues })
             })
             .returning('id')
             .executeTakeFirstOrThrow();
-          for (const { target, plan } of plans) {
+          for (const { target, plan, market } of plans) {
             await trx
               .insertInto('bots')
               .values({
@@ -483,6 +484,7 @@ export function createBotsService({ db, venues }: { db: Db; venues: BotVenues })
                 market_type: target.marketType,
                 symbol: target.symbol,
                 direction: target.direction,
+                contract_size: market.contractSize,
                 ...strategyColumns(request),
                 capital_required: plan.capitalRequired,
                 status: 'running',
