@@ -1,7 +1,8 @@
 import type { TBotGroupPreview } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/error-text';
-import { capitalText, QUOTE } from './display';
+import { capitalText } from './display';
+import { CapitalSummary } from './PreviewTable';
 import styles from './PreviewTable.module.css';
 
 /**
@@ -42,16 +43,10 @@ export function BasketPreview({ preview, perpetual }: { preview: TBotGroupPrevie
           </tbody>
         </table>
       </div>
-      <dl className={styles.summary}>
-        <div>
-          <dt>{t('bots.aio.total')}</dt>
-          <dd data-testid="bot-basket-capital">{`${capitalText(preview.capitalRequired)} ${QUOTE}`}</dd>
-        </div>
-        <div>
-          <dt>{t('bots.preview.capitalAvailable')}</dt>
-          <dd>{`${capitalText(preview.capitalAvailable)} ${QUOTE}`}</dd>
-        </div>
-      </dl>
+      <CapitalSummary
+        needed={[t('bots.aio.total'), preview.capitalRequired, 'bot-basket-capital']}
+        available={preview.capitalAvailable}
+      />
       {preview.problem && (
         <p className={styles.problem} role="alert" data-testid="bot-basket-problem">
           {errorText(preview.problem)}

@@ -1,8 +1,38 @@
 import type { TBotPreview } from '@app/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/error-text';
 import { capitalText, QUOTE } from './display';
 import styles from './PreviewTable.module.css';
+
+/**
+ * What a preview needs against what the rental leaves, and any further facts (`children`, as `dt`/`dd`
+ * pairs). `needed` is [label, amount, test id].
+ */
+export function CapitalSummary({
+  needed: [label, amount, testId],
+  available,
+  children,
+}: {
+  needed: [string, string, string];
+  available: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <dl className={styles.summary}>
+      <div>
+        <dt>{label}</dt>
+        <dd data-testid={testId}>{`${capitalText(amount)} ${QUOTE}`}</dd>
+      </div>
+      <div>
+        <dt>{t('bots.preview.capitalAvailable')}</dt>
+        <dd>{`${capitalText(available)} ${QUOTE}`}</dd>
+      </div>
+      {children}
+    </dl>
+  );
+}
 
 /** The ladder a configuration places: each order's price, size, the average entry after it and the capital. */
 export function PreviewTable({ preview, perpetual }: { preview: TBotPreview; perpetual: boolean }) {
@@ -41,22 +71,17 @@ export function PreviewTable({ preview, perpetual }: { preview: TBotPreview; per
           </tbody>
         </table>
       </div>
-      <dl className={styles.summary}>
-        <div>
-          <dt>{t('bots.preview.capitalRequired')}</dt>
-          <dd data-testid="bot-capital-required">{`${capitalText(preview.capitalRequired)} ${QUOTE}`}</dd>
-        </div>
-        <div>
-          <dt>{t('bots.preview.capitalAvailable')}</dt>
-          <dd>{`${capitalText(preview.capitalAvailable)} ${QUOTE}`}</dd>
-        </div>
+      <CapitalSummary
+        needed={[t('bots.preview.capitalRequired'), preview.capitalRequired, 'bot-capital-required']}
+        available={preview.capitalAvailable}
+      >
         {preview.stopLossPrice && (
           <div>
             <dt>{t('bots.preview.stopLoss')}</dt>
             <dd>{preview.stopLossPrice}</dd>
           </div>
         )}
-      </dl>
+      </CapitalSummary>
       {preview.problem && (
         <p className={styles.problem} role="alert" data-testid="bot-preview-problem">
           {errorText(preview.problem)}

@@ -12,7 +12,7 @@ import { type DcaSettings, type MarketAssumptions, planDca } from '../dca/dca-pl
 import { marketAssumptions } from '../market-assumptions';
 import { type CycleBook, cycleBook, settledAlready } from './cycle-book';
 import { type Decision, decide } from './decide';
-import { createFleet, type OrderInsert } from './fleet';
+import { createFleet, type FleetIntent, type OrderInsert } from './fleet';
 
 /**
  * The bot engine: each tick, every bot this process can lease is brought up to date with its exchange and
@@ -74,19 +74,10 @@ const isKeyProblem = (error: unknown) => error instanceof AppError && error.code
 /** Where a bot notification leads: the member's list of bots. Mirrors the web's BotPaths.list. */
 const BOT_LIST_PAGE = '/pages/personal/symbol';
 
-export interface OrderIntent {
-  /** null: open a new cycle for this order. */
-  cycleId: string | null;
+/** An order to record: the fleet's intent, plus what only the engine's own step carries. */
+export interface OrderIntent extends FleetIntent {
   /** The cycle's number when the caller has the cycle at hand: `record` then need not read it again. */
   cycleNumber?: number;
-  kind: OrderRow['kind'];
-  /** The order's place in the cycle ('base', 'safety-2', 'exit', 'manual-1'). */
-  slot: string;
-  side: 'buy' | 'sell';
-  type: 'market' | 'limit';
-  price: string | null;
-  amount: string;
-  reduceOnly: boolean;
   /** The order carries out the member's pending action: it is cleared in the same transaction. */
   clearsAction?: boolean;
   /**

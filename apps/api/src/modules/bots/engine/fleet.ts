@@ -53,9 +53,12 @@ export interface FleetDeps {
   log?: { warn(obj: object, msg: string): void };
 }
 
+/** An order the strategy places: into a cycle (or a new one), at a slot that names its client order id. */
 export interface FleetIntent {
+  /** null: open a new cycle for this order. */
   cycleId: string | null;
   kind: OrderRow['kind'];
+  /** The order's place in the cycle ('base', 'safety-2', 'exit', 'manual-1'). */
   slot: string;
   side: 'buy' | 'sell';
   type: 'market' | 'limit';
