@@ -5,6 +5,7 @@ import { loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { createManagedAccounts } from './modules/bot-rentals/managed-accounts';
 import { createBotVenues } from './modules/bots/bot-venues';
+import { recordCycleFunding } from './modules/bots/cycle-funding';
 import { createBotEngine } from './modules/bots/engine/bot-engine';
 import { runTicks } from './modules/bots/engine/tick-loop';
 import { createExchangeKeyService } from './modules/exchange-keys/exchange-keys.service';
@@ -20,6 +21,8 @@ import { createSecretBox } from './platform/secret-box';
 
 /** The bot engine's pass interval when nothing was due (decisions, section 34). */
 const BOT_PASS_MS = 100;
+/** How often the worker records the funding of closed perpetual cycles on real exchanges. */
+const CYCLE_FUNDING_MS = 60_000;
 
 /**
  * The bot worker: its own process (`npm run worker`; `npm start` forks one). It drives every bot it can
@@ -65,21 +68,22 @@ async function main(): Promise<void> {
     notify: notifications.notify,
     log,
   });
-  const engine = createBotEngine({
+  const venues = createBotVenues({
     db: database.db,
-    venues: createBotVenues({
+    market,
+    keys,
+    connect,
+    managed: createManagedAccounts({
       db: database.db,
       market,
-      keys,
+      box: createSecretBox(masterKey),
       connect,
-      managed: createManagedAccounts({
-        db: database.db,
-        market,
-        box: createSecretBox(masterKey),
-        connect,
-        mode: config.MANAGED_ACCOUNTS,
-      }),
+      mode: config.MANAGED_ACCOUNTS,
     }),
+  });
+  const engine = createBotEngine({
+    db: database.db,
+    venues,
     owner: `${hostname()}:${process.pid}`,
     notify: notifications.notify,
     log,
@@ -103,6 +107,12 @@ async function main(): Promise<void> {
     { tick: () => matchAllPaperAccounts({ db: database.db, market }) },
     { intervalMs: 2000, log, name: 'paper matching' },
   );
+  // Closed perpetual cycles on real exchanges get their funding from the exchange (cycle-funding.ts): a
+  // small batch a minute is plenty, since cycles close far less often, and it costs exchange requests.
+  const cycleFunding = runTicks(
+    { tick: () => recordCycleFunding({ db: database.db, venues, log }) },
+    { intervalMs: CYCLE_FUNDING_MS, log, name: 'cycle funding' },
+  );
   log.info({ owner: `${hostname()}:${process.pid}` }, 'bot worker started');
 
   let closing = false;
@@ -110,7 +120,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'bot worker stopping');
-    await Promise.all([loop.stop(), paperMatching.stop()]);
+    await Promise.all([loop.stop(), paperMatching.stop(), cycleFunding.stop()]);
     await engine.releaseAll();
     await database.close();
     process.exit(0);

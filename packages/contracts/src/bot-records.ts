@@ -8,7 +8,7 @@ import { ZTradingExchange } from './trading';
  * What the member's bots did (spec: /pages/trade/Botlist*, Recordtx, History, summary*, and the Tradetx,
  * Member/listbots, summaryDetails, Botbalance, Bottrade/chartInfo, History and Sinfo calls). Read only.
  * Amounts are exchange decimals (strings) in the quote currency (USDT); "profit" is after fees and, where the
- * exchange's funding is known (the paper exchange), after funding.
+ * cycle's funding is known (the paper exchange at once, the others once the worker recorded it), after funding.
  */
 
 const ZId = z.string().regex(/^\d{1,18}$/, { message: 'BOT_NOT_FOUND' });
@@ -66,7 +66,10 @@ export const ZBotClosedCycle = ZBotMarket.extend({
   safetyOrdersFilled: z.number().int(),
   /** The engine's result: exits minus entries minus fees. */
   realizedPnl: z.string(),
-  /** Funding paid (positive) or received (negative) while the cycle was open; null where not recorded. */
+  /**
+   * Funding paid (positive) or received (negative) while the cycle was open; null on spot, and on a real
+   * exchange's perpetual until the worker has recorded it (bot_cycles.funding).
+   */
   funding: z.string().nullable(),
   /** realizedPnl minus funding. */
   profit: z.string(),

@@ -870,6 +870,14 @@ export interface BotCyclesTable {
   realized_pnl: string | null;
   opened_at: Timestamp;
   closed_at: Date | null;
+  /**
+   * A real exchange's perpetual cycle: the funding it paid (positive) or received, recorded by the worker
+   * after it closed (0025-cycle-funding); null while not recorded, and on spot and the paper exchange.
+   */
+  funding: string | null;
+  funding_recorded_at: Date | null;
+  /** When a worker last took the cycle to record its funding (retries wait on it). */
+  funding_tried_at: Date | null;
 }
 
 /** A market switched off by its member (0020-bot-actions): their bots there open no new cycle. */

@@ -12,6 +12,7 @@ import type {
 } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRental } from '../../../test/bot-fixtures';
+import { makeMember } from '../../../test/fixtures';
 import { Client, createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -25,14 +26,19 @@ const memberIdOf = async (username: string) =>
   (await t.db.selectFrom('members').select('id').where('username', '=', username).executeTakeFirstOrThrow())
     .id;
 
-async function insertBot(memberId: string, symbol: string, status: 'running' | 'stopped' = 'running') {
+async function insertBot(
+  memberId: string,
+  symbol: string,
+  status: 'running' | 'stopped' = 'running',
+  exchange: 'paper' | 'binance' = 'paper',
+) {
   const perpetual = symbol.includes(':');
   const bot = await t.db
     .insertInto('bots')
     .values({
       member_id: memberId,
-      rental_id: await makeRental(t.db, memberId),
-      exchange: 'paper',
+      rental_id: await makeRental(t.db, memberId, { exchanges: [exchange] }),
+      exchange,
       market_type: perpetual ? 'perpetual' : 'spot',
       symbol,
       direction: 'long',
@@ -373,6 +379,69 @@ describe('refusals', () => {
     // A malformed id is refused before any lookup.
     expect((await alice.get<TErrorBody>('/api/bot-records/bots/abc/balance')).status).toBe(400);
     expect(await t.db.selectFrom('bot_cycles').selectAll().orderBy('id').execute()).toEqual(before);
+  });
+});
+
+describe('funding on a real exchange', () => {
+  it('takes a perpetual cycle after the funding the worker recorded, and leaves it out until then', async () => {
+    // A member of its own, who logs in with alice's password, so the figures above stay as they are.
+    const memberId = await makeMember(t.db, 'fundrec');
+    const alicePassword = t.db
+      .selectFrom('members')
+      .select('password_hash')
+      .where('username', '=', 'alice01');
+    const member = await t.db
+      .updateTable('members')
+      .set({ password_hash: alicePassword })
+      .where('id', '=', memberId)
+      .returning('username')
+      .executeTakeFirstOrThrow();
+    const carol = new Client(t.app);
+    await carol.login(member.username);
+    const bot = await insertBot(memberId, 'BTC/USDT:USDT', 'running', 'binance');
+    const fills: Fill[] = [
+      { kind: 'base', side: 'buy', filled: '0.01', price: '60000', fee: ['USDT', '0.3'] },
+      { kind: 'take_profit', side: 'sell', filled: '0.01', price: '61000', fee: ['USDT', '0.305'] },
+    ];
+    const paid = await insertCycle(bot, 1, {
+      openedAt: '2026-02-01T06:00:00Z',
+      closedAt: '2026-02-01T17:00:00Z',
+      pnl: '9.395',
+      fills,
+    });
+    const received = await insertCycle(bot, 2, {
+      openedAt: '2026-02-02T06:00:00Z',
+      closedAt: '2026-02-02T17:00:00Z',
+      pnl: '9.395',
+      fills,
+    });
+    await insertCycle(bot, 3, {
+      openedAt: '2026-02-03T06:00:00Z',
+      closedAt: '2026-02-03T17:00:00Z',
+      pnl: '9.395',
+      fills,
+    });
+    // As cycle-funding.ts records them: positive paid, negative received.
+    for (const [id, funding] of [
+      [paid, '0.06'],
+      [received, '-0.0305'],
+    ] as const) {
+      await t.db
+        .updateTable('bot_cycles')
+        .set({ funding, funding_recorded_at: new Date() })
+        .where('id', '=', id)
+        .execute();
+    }
+
+    const r = await carol.get<TPage<TBotClosedCycle>>('/api/bot-records/cycles');
+    expect(r.body.items.map((c) => [c.number, c.realizedPnl, c.funding, c.profit])).toEqual([
+      // Not recorded yet: null (the page says so), and profit is the realized result alone.
+      [3, '9.395', null, '9.395'],
+      [2, '9.395', '-0.0305', '9.4255'],
+      [1, '9.395', '0.06', '9.335'],
+    ]);
+    const totals = await carol.get<TBotSummaryTotals>('/api/bot-records/summary/totals');
+    expect(totals.body).toMatchObject({ cycles: 3, profit: '28.1555', funding: '0.0295' });
   });
 });
 

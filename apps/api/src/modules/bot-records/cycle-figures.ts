@@ -32,8 +32,9 @@ export const quoteFeeSql = sql`CASE
 
 /**
  * The member's closed cycles with what each made, as a subquery (one row per cycle): the volume and fees of
- * its filled orders, and on the paper exchange's perpetuals the funding its position paid while the cycle
- * was open (paper_funding). Other exchanges' funding is not recorded: null there. Profit is the engine's
+ * its filled orders, and on perpetuals the funding its position paid (positive) or received while the cycle
+ * was open: on the paper exchange from paper_funding, on a real exchange as the worker recorded it in
+ * bot_cycles.funding (bots/cycle-funding.ts), null until then; spot has none (null). Profit is the engine's
  * realized result (exits, entries and fees) minus that funding.
  */
 export function closedCyclesSql(memberId: string, f: RecordFilter) {
@@ -43,8 +44,8 @@ export function closedCyclesSql(memberId: string, f: RecordFilter) {
       b.exchange, b.market_type, b.symbol, b.direction,
       to_char(c.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
       coalesce(o.volume, 0) AS volume, coalesce(o.fees, 0) AS fees,
-      CASE WHEN b.exchange = 'paper' AND b.market_type = 'perpetual' THEN coalesce(fu.funding, 0) END AS funding,
-      coalesce(c.realized_pnl, 0) - coalesce(fu.funding, 0) AS profit
+      fn.funding,
+      coalesce(c.realized_pnl, 0) - coalesce(fn.funding, 0) AS profit
     FROM bot_cycles c
     JOIN bots b ON b.id = c.bot_id
     LEFT JOIN LATERAL (
@@ -58,6 +59,11 @@ export function closedCyclesSql(memberId: string, f: RecordFilter) {
         AND pp.member_id = b.member_id AND pp.symbol = b.symbol
         AND pf.funding_time > c.opened_at AND pf.funding_time <= c.closed_at
     ) fu ON true
+    CROSS JOIN LATERAL (
+      SELECT CASE WHEN b.market_type = 'perpetual' THEN
+        CASE WHEN b.exchange = 'paper' THEN coalesce(fu.funding, 0) ELSE c.funding END
+      END AS funding
+    ) fn
     WHERE c.state = 'closed' AND ${filterSql(memberId, f, sql`c.closed_at`)}`;
 }
 

@@ -73,6 +73,18 @@ export interface FundingRate {
   nextFundingAt: Date | null;
 }
 
+/** One funding payment settled on the account's perpetual position. */
+export interface FundingPayment {
+  at: Date;
+  /** The settle asset it was paid in ("USDT"). */
+  asset: string;
+  /**
+   * Signed decimal from the account's side: negative when the account paid, positive when it received
+   * (whatever sign the exchange's own answer uses; Bybit states funding as a fee, positive when paid).
+   */
+  amount: string;
+}
+
 export interface Balance {
   asset: string;
   free: string;
@@ -184,4 +196,9 @@ export interface Connector extends MarketData {
    * a position, MARGIN_REDUCE_TOO_MUCH when the rest would not cover the position's margin requirement.
    */
   adjustMargin(symbol: string, change: MarginChange): Promise<void>;
+  /**
+   * Perpetuals only (EXCHANGE_MARKET_TYPE_UNSUPPORTED on a spot symbol): the funding the account's position
+   * in the symbol paid or received from `since` to `until` (now when absent), both inclusive, oldest first.
+   */
+  fundingPayments(symbol: string, since: Date, until?: Date): Promise<FundingPayment[]>;
 }

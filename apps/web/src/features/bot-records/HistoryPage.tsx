@@ -19,7 +19,7 @@ function durationText(t: TFunction, seconds: number): string {
   return t(parts.long ? 'botRecords.history.durationLong' : 'botRecords.history.duration', parts);
 }
 
-/** Spot has no funding; a perpetual's is known on the paper exchange only (see ZBotClosedCycle). */
+/** Spot has no funding; a real exchange's perpetual has it once the worker recorded it (see ZBotClosedCycle). */
 function fundingOf(t: TFunction, cycle: TBotClosedCycle): string {
   if (cycle.marketType === 'spot') return '—';
   return cycle.funding === null ? t('botRecords.history.noFunding') : amountText(cycle.funding);

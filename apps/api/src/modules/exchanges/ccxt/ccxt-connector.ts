@@ -30,6 +30,7 @@ import {
   accountMarginMode,
   changeIsolatedMargin,
   fetchByClientOrderId,
+  fetchFundingPayments,
   fetchOrderTrades,
   maxLeverage,
   readKeyRights,
@@ -312,6 +313,12 @@ export function createCcxtConnector(options: CcxtConnectorOptions): Connector {
           }
           throw error;
         }
+      }),
+
+    fundingPayments: (symbol, since, until) =>
+      call(async () => {
+        const market = await perpetual(symbol);
+        return fetchFundingPayments(id, exchange, market, since.getTime(), (until ?? new Date()).getTime());
       }),
   };
   return connector;

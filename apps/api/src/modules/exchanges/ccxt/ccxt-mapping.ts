@@ -11,6 +11,7 @@ import type {
 import type {
   Balance,
   Candle,
+  FundingPayment,
   FundingRate,
   MarginMode,
   Market,
@@ -93,6 +94,34 @@ export function toFundingRate(exchange: Exchange, f: CcxtFundingRate): FundingRa
     rate: decimalText(exchange, f.fundingRate),
     nextFundingAt: f.fundingTimestamp ? new Date(f.fundingTimestamp) : null,
   };
+}
+
+/** One entry of ccxt's fetchFundingHistory (its FundingHistory structure) as ccxt types it. */
+export interface CcxtFundingEntry {
+  info: Record<string, unknown>;
+  code?: string;
+  timestamp?: number;
+  amount?: number;
+}
+
+/**
+ * A funding entry as ours, its amount read from the exchange's own text (never the float ccxt made of it)
+ * and signed from the account's side. Binance's `income` and Gate's `change` are what the account received
+ * (negative when it paid); Bybit states funding as the execution's `execFee`, a fee, positive when the
+ * account paid, and ccxt passes that sign on unchanged, so it is turned round here. Null for an entry
+ * without a time or an amount.
+ */
+export function toFundingPayment(
+  id: 'binance' | 'bybit' | 'gate',
+  exchange: Exchange,
+  entry: CcxtFundingEntry,
+): FundingPayment | null {
+  const field = { binance: 'income', bybit: 'execFee', gate: 'change' }[id];
+  const raw = entry.info[field];
+  const text = typeof raw === 'string' && raw !== '' ? raw : decimalText(exchange, entry.amount, '');
+  if (entry.timestamp === undefined || text === '') return null;
+  const signed = id === 'bybit' ? str(-dec(text)) : str(dec(text));
+  return { at: new Date(entry.timestamp), asset: entry.code ?? 'USDT', amount: signed };
 }
 
 export function toBalances(exchange: Exchange, b: Balances): Balance[] {

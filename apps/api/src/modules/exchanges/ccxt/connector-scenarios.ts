@@ -254,6 +254,58 @@ export function describeConnectorScenarios(p: ScenarioParams) {
       );
     });
 
+    it('lists the funding a perpetual position paid and received, signed from the account, and refuses spot', async () => {
+      const symbol = 'BTC/USDT:USDT';
+      const openedAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 3 * 3600_000);
+      await connector.placeOrder({
+        symbol,
+        type: 'market',
+        side: 'buy',
+        amount: p.perpetualAmount,
+        clientOrderId: cid(p.exchange),
+      });
+      // Two funding times an hour apart (whole seconds, as the exchanges settle): the long pays at a
+      // positive rate and receives at a negative one, 0.01 BTC x 60000 x the rate.
+      const first = openedAt.getTime() + 3600_000;
+      mock.state.chargeFunding('0.0001', first);
+      mock.setPrice(symbol, '61000');
+      mock.state.chargeFunding('-0.00005', first + 3600_000);
+      // A funding time before the window is not the position's.
+      mock.state.chargeFunding('0.0002', openedAt.getTime() - 3600_000);
+
+      const payments = await connector.fundingPayments(symbol, openedAt);
+      expect(payments).toEqual([
+        { at: new Date(first), asset: 'USDT', amount: '-0.06' },
+        { at: new Date(first + 3600_000), asset: 'USDT', amount: '0.0305' },
+      ]);
+      // A window that ends before the second funding time holds the first only.
+      expect(await connector.fundingPayments(symbol, openedAt, new Date(first + 60_000))).toHaveLength(1);
+      await expectCode(connector.fundingPayments('BTC/USDT', openedAt), 'EXCHANGE_MARKET_TYPE_UNSUPPORTED');
+    });
+
+    it('lists funding over more than a week and more than one answer holds', async () => {
+      const symbol = 'BTC/USDT:USDT';
+      await connector.placeOrder({
+        symbol,
+        type: 'market',
+        side: 'sell',
+        amount: p.perpetualAmount,
+        clientOrderId: cid(p.exchange),
+      });
+      // One settlement 9 days ago, then 1,100 every 5 minutes over the last 3.8 days: past bybit's 7 days a
+      // request, and more in one week than the 1,000 entries binance and gate answer at most (bybit: 100).
+      const start = Math.floor(Date.now() / 60_000) * 60_000 - 1100 * 5 * 60_000;
+      const early = start - 9 * 24 * 3600_000;
+      mock.state.chargeFunding('0.0001', early);
+      for (let i = 0; i < 1100; i++) mock.state.chargeFunding('0.0001', start + i * 5 * 60_000);
+      const payments = await connector.fundingPayments(symbol, new Date(early - 60_000));
+      expect(payments).toHaveLength(1101);
+      expect(new Set(payments.map((f) => f.at.getTime())).size).toBe(1101);
+      expect(payments[0]!.at.getTime()).toBe(early);
+      // A short receives at a positive rate: 0.01 BTC x 60000 x 0.0001 each.
+      expect(payments.every((f) => f.amount === '0.06')).toBe(true);
+    });
+
     it('states the exact fee of a perpetual limit order fetched after it filled', async () => {
       const symbol = 'BTC/USDT:USDT';
       const order = await connector.placeOrder({

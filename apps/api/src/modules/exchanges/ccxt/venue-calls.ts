@@ -4,9 +4,11 @@ import ccxt, {
   type Exchange,
   type Trade,
 } from 'ccxt';
+import type { FundingPayment } from '../connector';
 import type { KeyVerdict } from '../key-rights';
 import { judgeBinanceKey, judgeBybitKey, judgeGateKey } from '../key-rights';
 import type { CcxtExchangeId } from './ccxt-exchange';
+import { type CcxtFundingEntry, toFundingPayment } from './ccxt-mapping';
 
 /**
  * The few calls where the three exchanges differ beyond what ccxt unifies: reading a key's rights, finding
@@ -183,4 +185,55 @@ export async function changeIsolatedMargin(
   const amount = Number(change.amount);
   if (adding) await exchange.addMargin(market.symbol, amount);
   else await exchange.reduceMargin(market.symbol, amount);
+}
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The funding the account's position in a perpetual paid or received from `since` to `until` (epoch ms,
+ * inclusive), oldest first, through ccxt's fetchFundingHistory: binance's USD-M income history
+ * (GET /fapi/v1/income, incomeType FUNDING_FEE), bybit's executions of type Funding (GET /v5/execution/list)
+ * and gate's futures account book of type fund (GET /api/v4/futures/usdt/account_book).
+ *
+ * Asked one week at a time, since bybit answers at most 7 days per request (and binance and gate then
+ * answer the same way). A week that fills a whole page is asked again in halves rather than paged by
+ * cursor: bybit and gate list newest first and binance oldest first, and halving works for all three.
+ * Each entry is kept only in the window that holds its time, so windows that overlap at the exchange's
+ * one-second granularity (gate) cannot count one twice.
+ */
+export async function fetchFundingPayments(
+  id: CcxtExchangeId,
+  exchange: Exchange,
+  market: CcxtMarket,
+  since: number,
+  until: number,
+): Promise<FundingPayment[]> {
+  // ccxt's bybit sends its limit as `size`, which bybit does not read (its parameter is `limit`).
+  const pageSize = id === 'bybit' ? 100 : 1000;
+  const found: FundingPayment[] = [];
+  const ask = async (from: number, to: number): Promise<void> => {
+    const params =
+      id === 'gate'
+        ? { to: Math.ceil(to / 1000) }
+        : { until: to, ...(id === 'bybit' ? { limit: pageSize } : {}) };
+    const entries = (await exchange.fetchFundingHistory(
+      market.symbol,
+      from,
+      pageSize,
+      params,
+    )) as unknown as CcxtFundingEntry[];
+    if (entries.length >= pageSize && to - from >= 2000) {
+      const middle = from + Math.floor((to - from) / 2);
+      await ask(from, middle);
+      await ask(middle + 1, to);
+      return;
+    }
+    for (const entry of entries) {
+      const payment = toFundingPayment(id, exchange, entry);
+      const at = payment?.at.getTime();
+      if (payment && at !== undefined && at >= from && at <= to) found.push(payment);
+    }
+  };
+  for (let from = since; from <= until; from += WEEK_MS) await ask(from, Math.min(from + WEEK_MS - 1, until));
+  return found.sort((a, b) => a.at.getTime() - b.at.getTime());
 }

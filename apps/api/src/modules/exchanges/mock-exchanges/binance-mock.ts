@@ -502,6 +502,34 @@ export function binanceHandler(
           .map((o) => trade(o, m)),
       );
     }
+    if (route === 'GET /income' && perpetual) {
+      // USD-M income history, funding only here: oldest first; without a range the last 7 days.
+      const wanted = params.get('symbol');
+      if (wanted && !marketOf(wanted)) return fail(400, -1121, 'Invalid symbol.');
+      const type = params.get('incomeType');
+      const start = params.get('startTime') ? Number(params.get('startTime')) : undefined;
+      const end = params.get('endTime') ? Number(params.get('endTime')) : undefined;
+      const from = start ?? (end ?? Date.now()) - 7 * 24 * 60 * 60 * 1000;
+      const to = end ?? Date.now();
+      const limit = Math.min(Number(params.get('limit') ?? 100), 1000);
+      return ok(
+        engine.fundings
+          .filter((f) => (!type || type === 'FUNDING_FEE') && f.at >= from && f.at <= to)
+          .map((f) => ({ f, m: engine.market(f.symbol)! }))
+          .filter(({ m }) => !wanted || id(m) === wanted)
+          .slice(0, limit)
+          .map(({ f, m }) => ({
+            symbol: id(m),
+            incomeType: 'FUNDING_FEE',
+            income: f.amount,
+            asset: m.quote,
+            info: 'FUNDING_FEE',
+            time: f.at,
+            tranId: f.id,
+            tradeId: '',
+          })),
+      );
+    }
     if (route === 'GET /openOrders') {
       const wanted = params.get('symbol');
       return ok(

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { dec, str } from '../ccxt/decimal';
 import {
   type MockEngine,
   type MockMarket,
@@ -455,6 +456,62 @@ export function bybitHandler(
             : o.status === 'open',
         )
         .map(({ o, m }) => order(o, m));
+      return ok({ category: params.category, list, nextPageCursor: '' });
+    }
+    if (route === 'GET /v5/execution/list' && params.execType === 'Funding') {
+      // Funding executions, newest first, at most 7 days between startTime and endTime, `limit` at most 100.
+      // execFee is a fee: positive when the account paid. Only funding is answered here (bybit's orders
+      // state their fee, so the connector reads no trade history there).
+      const week = 7 * 24 * 60 * 60 * 1000;
+      const start = params.startTime ? Number(params.startTime) : undefined;
+      const end = params.endTime ? Number(params.endTime) : undefined;
+      const from = start ?? (end ?? Date.now()) - week;
+      const to = end ?? (start !== undefined ? start + week : Date.now());
+      if (to - from > week) return envelope(10001, 'The time range cannot exceed 7 days.');
+      if (params.symbol && !marketOf(params.symbol)) return envelope(10001, 'params error: symbol invalid');
+      const limit = Math.min(Number(params.limit ?? 50), 100);
+      const list = engine.fundings
+        .map((f) => ({ f, m: engine.market(f.symbol)! }))
+        .filter(({ f, m }) => m.perpetual === perpetual && f.at >= from && f.at <= to)
+        .filter(({ m }) => !params.symbol || id(m) === params.symbol)
+        .reverse()
+        .slice(0, limit)
+        .map(({ f, m }) => {
+          const quantity = times(f.size.replace('-', ''), m.contractSize);
+          return {
+            symbol: id(m),
+            orderType: 'UNKNOWN',
+            underlyingPrice: '',
+            orderLinkId: '',
+            orderId: `${Math.floor(f.at / 1000)}-${id(m)}-${f.id}-${f.size.startsWith('-') ? 'Sell' : 'Buy'}`,
+            stopOrderType: 'UNKNOWN',
+            execTime: String(f.at),
+            feeCurrency: '',
+            createType: '',
+            // The rate as the position pays it (a short's is the funding rate turned round), so that
+            // execFee = execValue x feeRate, as in bybit's answers.
+            feeRate: f.size.startsWith('-') ? str(-dec(f.rate)) : f.rate,
+            tradeIv: '',
+            blockTradeId: '',
+            markPrice: f.markPrice,
+            execPrice: f.markPrice,
+            markIv: '',
+            orderQty: '0',
+            orderPrice: '0',
+            execValue: times(quantity, f.markPrice),
+            closedSize: '0',
+            execType: 'Funding',
+            seq: Number(f.id),
+            side: f.size.startsWith('-') ? 'Sell' : 'Buy',
+            indexPrice: '',
+            leavesQty: '0',
+            isMaker: false,
+            execFee: str(-dec(f.amount)),
+            execId: `funding-${f.id}`,
+            marketUnit: '',
+            execQty: quantity,
+          };
+        });
       return ok({ category: params.category, list, nextPageCursor: '' });
     }
     return envelope(10001, `mock bybit does not answer ${request.method} ${request.path}`);

@@ -489,6 +489,32 @@ export function gateHandler(
           .map(({ o, m }) => futuresTrade(o, m)),
       );
     }
+    if (route === 'GET /futures/usdt/account_book') {
+      // The futures account's balance changes, newest first; `from` and `to` in seconds. Funding only here.
+      const contract = q.get('contract');
+      const type = q.get('type');
+      const from = q.get('from') ? Number(q.get('from')) * 1000 : 0;
+      const to = q.get('to') ? Number(q.get('to')) * 1000 + 999 : Date.now();
+      const limit = Math.min(Number(q.get('limit') ?? 100), 1000);
+      const book = engine.fundings
+        .map((f) => ({ f, m: engine.market(f.symbol)! }))
+        .filter(({ f }) => (!type || type === 'fund') && f.at >= from && f.at <= to)
+        .filter(({ m }) => !contract || id(m) === contract)
+        .reverse()
+        .slice(0, limit);
+      return ok(
+        book.map(({ f, m }) => ({
+          time: f.at / 1000,
+          change: f.amount,
+          balance: f.walletAfter,
+          type: 'fund',
+          text: id(m),
+          contract: id(m),
+          trade_id: '',
+          id: f.id,
+        })),
+      );
+    }
     if (route === 'GET /spot/open_orders') {
       const byPair = new Map<string, MockOrder[]>();
       for (const o of engine.orders) {

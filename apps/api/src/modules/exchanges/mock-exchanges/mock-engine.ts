@@ -56,6 +56,22 @@ export interface MockPosition {
   addedMargin?: string;
 }
 
+/** One funding settlement on a position, as the exchanges record it for the account. */
+export interface MockFunding {
+  id: string;
+  symbol: string;
+  /** Epoch milliseconds. */
+  at: number;
+  rate: string;
+  /** The position's signed size in contracts and the mark price it was charged at. */
+  size: string;
+  markPrice: string;
+  /** From the account's side: negative when it paid, positive when it received. */
+  amount: string;
+  /** The perpetual wallet after it (gate's account book states it). */
+  walletAfter: string;
+}
+
 export interface KeyRights {
   withdraw: boolean;
   internalTransfer: boolean;
@@ -144,6 +160,7 @@ export function createMockEngine(options: EngineOptions = {}) {
   const futures = { wallet: dec('5000') };
   const orders: MockOrder[] = [];
   const positions = new Map<string, MockPosition>();
+  const fundings: MockFunding[] = [];
   const leverage = new Map<string, { leverage: number; marginMode: 'cross' | 'isolated' }>();
   const keyRights: KeyRights = {
     withdraw: false,
@@ -296,6 +313,7 @@ export function createMockEngine(options: EngineOptions = {}) {
     markets,
     orders,
     positions,
+    fundings,
     keyRights,
     futures,
     spot,
@@ -432,6 +450,32 @@ export function createMockEngine(options: EngineOptions = {}) {
       return true;
     },
     isMultipleOf: (value: string, step: string) => isMultipleOf(dec(value), dec(step)),
+    /**
+     * Settles funding at a rate on every open position at its coin's current price, as the exchanges do at
+     * each funding time: longs pay shorts when the rate is positive. The wallet moves by each amount.
+     */
+    chargeFunding(rate: string, at = Date.now()): MockFunding[] {
+      const charged: MockFunding[] = [];
+      for (const p of positions.values()) {
+        const m = market(p.symbol)!;
+        const mark = priceOf(m);
+        const amount = -mul(notional(m, dec(p.size), dec(mark)), dec(rate));
+        futures.wallet += amount;
+        const funding = {
+          id: String(nextId++),
+          symbol: p.symbol,
+          at,
+          rate,
+          size: p.size,
+          markPrice: mark,
+          amount: str(amount),
+          walletAfter: str(futures.wallet),
+        };
+        fundings.push(funding);
+        charged.push(funding);
+      }
+      return charged;
+    },
   };
 }
 

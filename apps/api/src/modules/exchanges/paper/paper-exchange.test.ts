@@ -459,6 +459,27 @@ describe('paper exchange: perpetuals', () => {
     ]);
   });
 
+  it('lists the funding of a position as payments signed from the account, and refuses spot', async () => {
+    const memberId = await makeMember(db, 'paper');
+    const { paper, clock } = setup(memberId, T0 + 20 * 60_000); // 07:50
+    const symbol = 'SOL/USDT:USDT';
+    await paper.placeOrder({ symbol, type: 'market', side: 'buy', amount: '10', clientOrderId: 'fundlist' });
+    clock.t = Date.UTC(2026, 0, 15, 16, 1); // past the 08:00 and 16:00 funding times
+    const payments = await paper.fundingPayments(symbol, new Date(T0));
+    const charges = await fundingOf(memberId, symbol);
+    expect(payments).toEqual(
+      charges.map((c) => ({ at: c.funding_time, asset: 'USDT', amount: format(-parse(c.amount)) })),
+    );
+    expect(payments).toHaveLength(2);
+    // A window ending before 16:00 holds the 08:00 payment only.
+    expect(
+      await paper.fundingPayments(symbol, new Date(T0), new Date(Date.UTC(2026, 0, 15, 9))),
+    ).toHaveLength(1);
+    await expect(paper.fundingPayments('SOL/USDT', new Date(T0))).rejects.toMatchObject({
+      code: 'EXCHANGE_MARKET_TYPE_UNSUPPORTED',
+    });
+  });
+
   it('liquidates an isolated position whose mark reaches its liquidation price, losing its margin only', async () => {
     const { paper, clock } = setup(await makeMember(db, 'paper'));
     const symbol = 'DOGE/USDT:USDT';

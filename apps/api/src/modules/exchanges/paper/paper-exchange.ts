@@ -7,6 +7,7 @@ import type {
   Balance,
   Candle,
   Connector,
+  FundingPayment,
   MarginChange,
   MarginMode,
   Market,
@@ -1092,6 +1093,27 @@ export function createPaperConnector(options: PaperConnectorOptions): PaperConne
           .where('id', '=', pos.id)
           .execute();
       });
+    },
+
+    /** The member's paper_funding charges on the symbol, whose sign (positive: paid) is turned round. */
+    async fundingPayments(symbol: string, since: Date, until?: Date): Promise<FundingPayment[]> {
+      const rules = await perpetualRules(symbol);
+      await matchOpenOrders();
+      const rows = await db
+        .selectFrom('paper_funding as pf')
+        .innerJoin('paper_positions as pp', 'pp.id', 'pf.position_id')
+        .select(['pf.funding_time', 'pf.amount'])
+        .where('pp.member_id', '=', memberId)
+        .where('pp.symbol', '=', symbol)
+        .where('pf.funding_time', '>=', since)
+        .where('pf.funding_time', '<=', until ?? new Date(clock()))
+        .orderBy('pf.funding_time')
+        .execute();
+      return rows.map((r) => ({
+        at: r.funding_time,
+        asset: rules.market.quote,
+        amount: format(-parse(r.amount)),
+      }));
     },
   };
 
