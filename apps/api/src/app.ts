@@ -30,6 +30,8 @@ import { createBotPackageService } from './modules/bot-rentals/bot-packages.serv
 import { botRentalRoutes } from './modules/bot-rentals/bot-rentals.routes';
 import { createBotRentalService } from './modules/bot-rentals/bot-rentals.service';
 import { createManagedAccounts } from './modules/bot-rentals/managed-accounts';
+import { managedAccountRoutes } from './modules/bot-rentals/managed-accounts.routes';
+import { createManagedAccountsAdmin } from './modules/bot-rentals/managed-accounts-admin';
 import { createRentalExpiryNotices } from './modules/bot-rentals/rental-expiry';
 import { botSymbolsRoutes } from './modules/bot-symbols/bot-symbols.routes';
 import { createBotSymbolsService } from './modules/bot-symbols/bot-symbols.service';
@@ -286,6 +288,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     box: createSecretBox(deps.masterKey),
     connect: (exchange, credentials) => connectorFor(exchange, credentials, config),
     mode: config.MANAGED_ACCOUNTS,
+  });
+  await app.register(managedAccountRoutes, {
+    admin: createManagedAccountsAdmin({
+      db,
+      managed: managedAccounts,
+      connect: (exchange, credentials) => connectorFor(exchange, credentials, config),
+      unseal: sealed.unseal,
+    }),
   });
   const bots = createBotsService({
     db,

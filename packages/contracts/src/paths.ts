@@ -129,6 +129,8 @@ export const Paths = {
   botOnboarding: '/api/bots/onboarding',
   adminBotPackages: '/api/admin/bot-packages',
   adminBotPackage: '/api/admin/bot-packages/:id',
+  adminManagedAccounts: '/api/admin/managed-accounts',
+  adminManagedAccount: '/api/admin/managed-accounts/:id',
 
   kyc: '/api/kyc',
   kycIdNumberCheck: '/api/kyc/id-number-check',

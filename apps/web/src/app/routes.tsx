@@ -88,6 +88,7 @@ const AdminSupportThread = lazyPage(() => import('../features/admin/SupportThrea
 const AdminKycQueue = lazyPage(() => import('../features/kyc/AdminKycQueue'));
 const AdminKycReview = lazyPage(() => import('../features/kyc/AdminKycReview'));
 const AdminBotPackages = lazyPage(() => import('../features/bot-rentals/AdminBotPackagesSection'));
+const AdminManagedAccounts = lazyPage(() => import('../features/admin/ManagedAccountsSection'));
 const AdminVouchers = lazyPage(() => import('../features/vouchers/AdminVouchersSection'));
 const RentalPackages = lazyPage(() => import('../features/bot-rentals/PackagesPage'));
 const MyRentals = lazyPage(() => import('../features/bot-rentals/MyRentalsPage'));
@@ -236,6 +237,7 @@ export const routes: RouteObject[] = [
           { path: AdminPaths.kyc, element: AdminKycQueue },
           { path: AdminPaths.kycReview, element: AdminKycReview },
           { path: AdminPaths.botPackages, element: AdminBotPackages },
+          { path: AdminPaths.managedAccounts, element: AdminManagedAccounts },
           { path: AdminPaths.vouchers, element: AdminVouchers },
           { path: AdminPaths.bonuses, element: AdminBonuses },
           { path: AdminPaths.mining, element: AdminMining },

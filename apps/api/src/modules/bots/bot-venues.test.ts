@@ -151,7 +151,7 @@ describe('a bot under a managed rental (sub-account mode)', () => {
     // Its open cycle belongs to that account: the sub-account is not swapped under a live bot.
     await expect(
       w.managed.assignSubAccount(memberId, 'binance', { apiKey: 'other', secret: 'x' }),
-    ).rejects.toMatchObject({ code: 'BOT_STATE_INVALID' });
+    ).rejects.toMatchObject({ code: 'MANAGED_ACCOUNT_IN_USE' });
     expect((await managedAccountOf(memberId)).api_key).toBe(standIn);
     expect(bot.exchange).toBe('binance');
   });

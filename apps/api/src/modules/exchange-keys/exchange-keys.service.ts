@@ -102,6 +102,22 @@ function exchangeFailure(error: unknown): AppError {
   return new AppError('EXCHANGE_AUTH_FAILED', `The exchange refused the key check: ${error.code}`);
 }
 
+/**
+ * Asks the exchange what a key may do, with its failures as our codes. Shared by a member's binding and the
+ * admin's assignment of a managed sub-account: both keep a key only after this check.
+ */
+export async function checkKeyRights(
+  connect: ConnectKey,
+  exchange: TKeyExchange,
+  credentials: Credentials,
+): Promise<KeyVerdict> {
+  try {
+    return await connect(exchange, credentials).keyRights();
+  } catch (error) {
+    throw exchangeFailure(error);
+  }
+}
+
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
@@ -137,13 +153,8 @@ export function createExchangeKeyService(deps: ExchangeKeyServiceDeps) {
     };
   }
 
-  async function rightsOf(exchange: TKeyExchange, credentials: Credentials): Promise<KeyVerdict> {
-    try {
-      return await deps.connect(exchange, credentials).keyRights();
-    } catch (error) {
-      throw exchangeFailure(error);
-    }
-  }
+  const rightsOf = (exchange: TKeyExchange, credentials: Credentials) =>
+    checkKeyRights(deps.connect, exchange, credentials);
 
   async function list(memberId: string): Promise<TExchangeKey[]> {
     const rows = await db

@@ -12,6 +12,7 @@ export const AdminPaths = {
   kyc: '/admin/kyc',
   kycReview: '/admin/kyc/:id',
   botPackages: '/admin/bot-packages',
+  managedAccounts: '/admin/managed-accounts',
   vouchers: '/admin/vouchers',
   mining: '/admin/mining',
   bonuses: '/admin/bonuses',

@@ -4,6 +4,7 @@ import {
   ContentOutline,
   FileOutline,
   GiftOutline,
+  KeyOutline,
   MessageOutline,
   PayCircleOutline,
   SetOutline,
@@ -25,6 +26,7 @@ export interface AdminSection {
     | 'content'
     | 'kyc'
     | 'botPackages'
+    | 'managedAccounts'
     | 'vouchers'
     | 'mining'
     | 'bonuses';
@@ -42,6 +44,7 @@ export const adminSections: readonly AdminSection[] = [
   { id: 'rules', path: AdminPaths.rules, Icon: SetOutline },
   { id: 'content', path: AdminPaths.content, Icon: ContentOutline },
   { id: 'botPackages', path: AdminPaths.botPackages, Icon: AppstoreOutline },
+  { id: 'managedAccounts', path: AdminPaths.managedAccounts, Icon: KeyOutline },
   { id: 'vouchers', path: AdminPaths.vouchers, Icon: GiftOutline },
   { id: 'mining', path: AdminPaths.mining, Icon: AppstoreOutline },
   { id: 'bonuses', path: AdminPaths.bonuses, Icon: PayCircleOutline },

@@ -1,10 +1,13 @@
 import {
   Paths,
   type TAdjustBalance,
+  type TAdminManagedAccountsQuery,
+  type TAssignSubAccount,
   type TBulkAirdrop,
   type TManualDeposit,
   type TTransferRule,
   type TWithdrawalStatus,
+  ZAdminManagedAccount,
   ZAdminMemberItem,
   ZAdminWithdrawal,
   ZAuditEntry,
@@ -29,6 +32,7 @@ export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 const ZMemberPage = zPage(ZAdminMemberItem);
 const ZWithdrawalPage = zPage(ZAdminWithdrawal);
 const ZAuditPage = zPage(ZAuditEntry);
+const ZManagedAccountPage = zPage(ZAdminManagedAccount);
 
 /** One call's extras: the codes the calling form shows itself, and the key of a money action. */
 interface Options {
@@ -74,6 +78,21 @@ export const adminApi = {
   audit: (action: string | undefined, page: number, pageSize: number, signal?: AbortSignal) =>
     api.get(Paths.adminAudit, ZAuditPage, { query: { action, page, pageSize }, signal }),
 
+  managedAccounts: (
+    filter: Omit<TAdminManagedAccountsQuery, 'page' | 'pageSize'>,
+    page: number,
+    pageSize: number,
+    signal?: AbortSignal,
+  ) =>
+    api.get(Paths.adminManagedAccounts, ZManagedAccountPage, {
+      query: { ...filter, page, pageSize },
+      signal,
+    }),
+  assignSubAccount: (body: TAssignSubAccount, o: Options = {}) =>
+    api.post(Paths.adminManagedAccounts, ZAdminManagedAccount, body, o),
+  removeSubAccount: (id: string, o: Options = {}) =>
+    api.delete(pathWith(Paths.adminManagedAccount, { id }), ZAdminManagedAccount, o),
+
   // The admin's own wallet view and deposit channels are the catalogue of currencies and networks that
   // the forms offer: there is no separate admin call for them.
   currencies: (signal?: AbortSignal) => api.get(Paths.wallet, ZWalletOverview, { signal }),
@@ -88,6 +107,7 @@ export const adminKeys = {
   audit: ['admin', 'audit'] as const,
   transferRules: ['admin', 'transfer-rules'] as const,
   exchangePairs: ['admin', 'exchange-pairs'] as const,
+  managedAccounts: ['admin', 'managed-accounts'] as const,
   currencies: ['admin', 'currencies'] as const,
   depositChannels: ['admin', 'deposit-channels'] as const,
 };

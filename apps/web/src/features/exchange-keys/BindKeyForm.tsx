@@ -1,18 +1,11 @@
-import {
-  KeyExchanges,
-  needsPassphrase,
-  type TExchangeKey,
-  type TKeyExchange,
-  ZApiKey,
-  ZKeyExchange,
-} from '@app/contracts';
+import { KeyExchanges, needsPassphrase, type TExchangeKey, type TKeyExchange } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { seal } from '../../app/seal';
 import { showToast } from '../../app/toast';
 import { FormField } from '../../shared/FormField';
@@ -23,19 +16,10 @@ import { errorCodeOf } from '../wallet/error-code';
 import { EgressIps } from './EgressIps';
 import keyStyles from './ExchangeKeys.module.css';
 import { keyQueries, keysApi } from './exchange-keys.api';
+import { withPassphraseRule, ZKeyFields } from './key-form';
 import { maskKey } from './key-text';
 
-const ZBindForm = z
-  .object({
-    exchange: ZKeyExchange,
-    apiKey: ZApiKey,
-    secret: z.string().trim().min(1, { message: 'REQUIRED' }).max(512),
-    passphrase: z.string().max(256),
-  })
-  .refine((form) => !needsPassphrase(form.exchange) || form.passphrase.trim() !== '', {
-    path: ['passphrase'],
-    message: 'REQUIRED',
-  });
+const ZBindForm = withPassphraseRule(ZKeyFields);
 type TBindForm = z.infer<typeof ZBindForm>;
 
 /**
