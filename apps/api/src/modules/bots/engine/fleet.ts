@@ -280,17 +280,27 @@ export function createFleet(deps: FleetDeps) {
       }
       const ours = [...held.keys()];
       if (ours.length === 0) return;
-      // Still ours means nobody held it since we read it: what memory says is still true.
+      // Still ours means nobody held it since we read it: what memory says is still true. The rows come
+      // back whole: a change the revision read missed (its transaction committed after a later one was
+      // read) reaches memory here, a third of a lease later at most.
       const kept = await db
         .updateTable('bots')
         .set({ lease_until: sql<Date>`now() + ${`${deps.leaseMs} milliseconds`}::interval` })
         .where('id', '=', idList(ours))
         .where('lease_owner', '=', owner)
-        .returning('id')
+        .returningAll()
         .execute();
-      const still = new Set(kept.map((r) => r.id));
+      const still = new Map(kept.map((r) => [r.id, r]));
       for (const id of ours) {
-        if (still.has(id)) continue;
+        const row = still.get(id);
+        const h = held.get(id);
+        if (row && h) {
+          if (row.revision !== h.bot.revision) {
+            h.bot = row;
+            h.derived = undefined;
+          }
+          continue;
+        }
         held.delete(id);
         stale.delete(id);
       }
