@@ -8,7 +8,10 @@ export interface BonusRunFigures {
   computeMs: number;
   payMs: number;
   payouts: number;
-  linesWithNewVolume: number;
+  /** Members whose volumes the run moved (buyers and their placement ancestors). */
+  membersMoved: number;
+  /** The run's lines: members who paired (decision 37; before it, every member with new leg volume). */
+  runLines: number;
   joinersCounted: number;
 }
 
@@ -36,13 +39,15 @@ export async function measureBonusRun(db: Db, day: string): Promise<BonusRunFigu
   t0 = performance.now();
   const payouts = await runs.pay(claimed.id);
   const payMs = performance.now() - t0;
-  const lines = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM bonus_run_members WHERE run_id = ${claimed.id}`.execute(db);
+  const counts = await sql<{ lines: number; moved: number }>`
+    SELECT (SELECT count(*)::int FROM bonus_run_members WHERE run_id = ${claimed.id}) AS lines,
+      (SELECT count(*)::int FROM member_volumes WHERE last_run_id = ${claimed.id}) AS moved`.execute(db);
   return {
     computeMs,
     payMs,
     payouts,
-    linesWithNewVolume: lines.rows[0]!.n,
+    membersMoved: counts.rows[0]!.moved,
+    runLines: counts.rows[0]!.lines,
     joinersCounted: (await rootCount(db)) - countedBefore,
   };
 }

@@ -91,7 +91,8 @@ async function main(): Promise<void> {
         `| pgbench select-only, 1 client, same database (reference; pgbench reports the mean) | ${ms(reference.latencyMs?.mean ?? Number.NaN)} | - |\n\n` +
         `| one full bonus run | |\n|---|---|\n` +
         `| purchasers (${cfg.deepBuyers} at the deep leg's bottom) | ${buyers} |\n` +
-        `| members with new leg volume | ${run.linesWithNewVolume} |\n` +
+        `| members whose volumes moved | ${run.membersMoved} |\n` +
+        `| run lines (members who paired) | ${run.runLines} |\n` +
         `| joiners added to the leg counts | ${run.joinersCounted} |\n` +
         `| compute (one transaction) | ${seconds(run.computeMs)} |\n` +
         `| pay (${run.payouts} payouts through the ledger) | ${seconds(run.payMs)} (${Math.round(run.payouts / (run.payMs / 1000))}/s) |\n` +

@@ -23,6 +23,7 @@ import * as miningYieldPictures from './migrations/0019-mining-yield-pictures';
 import * as botActions from './migrations/0020-bot-actions';
 import * as managedAccounts from './migrations/0021-managed-accounts';
 import * as botRevision from './migrations/0022-bot-revision';
+import * as bonusRunSpeed from './migrations/0023-bonus-run-speed';
 import * as cycleFunding from './migrations/0025-cycle-funding';
 import * as botContractSize from './migrations/0026-bot-contract-size';
 
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0020-bot-actions': botActions,
   '0021-managed-accounts': managedAccounts,
   '0022-bot-revision': botRevision,
+  '0023-bonus-run-speed': bonusRunSpeed,
   '0025-cycle-funding': cycleFunding,
   '0026-bot-contract-size': botContractSize,
 };

@@ -19,7 +19,6 @@ export interface MembersTable {
   placement_parent_id: string | null;
   placement_side: 'left' | 'right' | null;
   placement_depth: number;
-  rank: Generated<string>;
   language: Generated<string>;
   locked_until: Date | null;
   created_at: Timestamp;
@@ -683,6 +682,12 @@ export interface BonusRunsTable {
   finished_at: Date | null;
 }
 
+/** A member's current rank, written by the bonus runs (0023); no row: the lowest rank. Read via member_rank(). */
+export interface MemberRanksTable {
+  member_id: string;
+  rank: string;
+}
+
 export interface MemberVolumesTable {
   member_id: string;
   personal_total_minor: Generated<string>;
@@ -971,6 +976,7 @@ export interface Database {
   bonus_settings: BonusSettingsTable;
   bonus_runs: BonusRunsTable;
   member_volumes: MemberVolumesTable;
+  member_ranks: MemberRanksTable;
   member_leg_counts: MemberLegCountsTable;
   member_count_mark: MemberCountMarkTable;
   bonus_run_members: BonusRunMembersTable;

@@ -16,7 +16,8 @@ export function createMembersRepository(db: Db) {
     'placement_parent_id',
     'placement_side',
     'placement_depth',
-    'rank',
+    // kept by the bonus runs outside this row (migration 0023, decision 37)
+    sql<string>`member_rank(id)`.as('rank'),
     'language',
     'locked_until',
     'created_at',

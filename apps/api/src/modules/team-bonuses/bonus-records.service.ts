@@ -93,7 +93,7 @@ export function createBonusRecordService(deps: { db: Db }) {
         .selectFrom('members as m')
         .leftJoin('member_volumes as v', 'v.member_id', 'm.id')
         .select([
-          'm.rank',
+          sql<string>`member_rank(m.id)`.as('rank'),
           sql<string>`coalesce(v.left_total_minor, 0)::text`.as('left_total'),
           sql<string>`coalesce(v.right_total_minor, 0)::text`.as('right_total'),
           sql<string>`coalesce(v.left_carry_minor, 0)::text`.as('left_carry'),

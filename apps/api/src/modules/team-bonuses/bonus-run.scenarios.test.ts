@@ -256,7 +256,7 @@ describe('a rank change mid-period', () => {
     expect(pairing).toMatchObject({ rank: 'Developer', amount_minor: (20n * U).toString() });
     const member_ = await db
       .selectFrom('members')
-      .select('rank')
+      .select(sql<string>`member_rank(id)`.as('rank'))
       .where('id', '=', top)
       .executeTakeFirstOrThrow();
     expect(member_.rank).toBe('Developer');

@@ -22,6 +22,9 @@ import { type BonusSettingsService, decimalText, resolveSettings } from './bonus
  */
 const PAY_BATCH = 2000;
 
+/** Payment streams at once (see `pay`); two keep one stream's writes going while the other prepares. */
+const PAY_STREAMS = 2;
+
 /** Thrown inside a dry run's transaction to roll it back once its figures are read. */
 class DryRunDone extends Error {
   constructor(readonly result: TBonusDryRun) {
@@ -118,10 +121,42 @@ export function createBonusRunService(deps: {
   /**
    * Phase 2: credits up to `limit` unpaid payouts (all by default), a batch per transaction. A payout's id
    * is its ledger transfer's id, so a batch that committed in the ledger but not here is a replay next time.
-   * Each batch locks the run row first: two callers resuming the same run take turns instead of racing
-   * (parallel batches deadlocked on the ledger's account rows in the bench).
+   * The payouts are paid in PAY_STREAMS streams at once, split by member (a member's payouts, and so their
+   * reward account, belong to one stream): each stream's batches lock the ledger accounts only for their
+   * writes, and while one stream holds the shared expense account the other selects its next batch and
+   * finds or creates its members' accounts (decision 37). A limited payment (a resume test's "pay n, then
+   * stop") is one stream, so that it pays exactly n.
    */
   async function pay(runId: string, limit = Number.POSITIVE_INFINITY): Promise<number> {
+    const streams = Number.isFinite(limit) ? 1 : PAY_STREAMS;
+    if (streams > 1) {
+      // The expense account exists before the streams start: otherwise, on the platform's first run, one
+      // stream's batch creates it and the other waits on that whole transaction.
+      const any = await db
+        .selectFrom('bonus_payouts')
+        .select('currency')
+        .where('run_id', '=', runId)
+        .limit(1)
+        .executeTakeFirst();
+      if (any) await ledger.systemAccount(db, 'bonus_expense', any.currency);
+    }
+    const paid = await Promise.all(
+      Array.from({ length: streams }, (_, stream) => payStream(runId, { stream, streams }, limit)),
+    );
+    return paid.reduce((a, b) => a + b, 0);
+  }
+
+  /**
+   * One stream of `pay`: the unpaid payouts of members with `member_id % streams = stream`. Each batch
+   * first takes a transaction lock named by (run, stream): two callers resuming the same run take turns per
+   * stream instead of racing for the same rows.
+   */
+  async function payStream(
+    runId: string,
+    part: { stream: number; streams: number },
+    limit: number,
+  ): Promise<number> {
+    const lockKey = `bonus-pay:${runId}:${part.stream}/${part.streams}`;
     let paid = 0;
     // Batches go up by id from the last one (no re-reading of the rows just paid); a final sweep from the
     // start finds any row a concurrent caller's failed batch left unpaid behind the cursor.
@@ -130,12 +165,13 @@ export function createBonusRunService(deps: {
       const size = Math.min(PAY_BATCH, limit - paid);
       const from = after;
       const done: { count: number; last: string } | null = await db.transaction().execute(async (trx) => {
-        await trx.selectFrom('bonus_runs').select('id').where('id', '=', runId).forUpdate().execute();
+        await sql`SELECT pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`.execute(trx);
         let query = trx
           .selectFrom('bonus_payouts')
           .select(['id', 'member_id', 'type', 'amount_minor', 'currency', periodText])
           .where('run_id', '=', runId)
-          .where('paid_at', 'is', null);
+          .where('paid_at', 'is', null)
+          .where(sql<string>`member_id % ${part.streams}`, '=', String(part.stream));
         if (from !== null) query = query.where('id', '>', from);
         const batch = await query.orderBy('id').limit(size).execute();
         if (batch.length === 0) return null;

@@ -1,8 +1,12 @@
+import { Ranks } from '@app/contracts';
 import { sql } from 'kysely';
 import type { Trx } from '../ledger/ledger.types';
 import type { MinorRule } from './bonus-settings';
 import { countJoinedMembers } from './leg-totals';
 import { sumUpPlacementTree } from './upline-sums';
+
+/** A member without a `member_ranks` row holds the lowest rank (as `member_rank()` reads it). */
+const LOWEST_RANK = Ranks[0];
 
 /**
  * The set-based heart of a run, inside the run's one compute transaction. Every step is one statement over
@@ -81,7 +85,7 @@ export async function computeRun(
       WHERE m.created_at < ${end}
       GROUP BY m.sponsor_id
     )
-    SELECT c.member_id, m.rank AS old_rank,
+    SELECT c.member_id, coalesce(mr.rank, ${LOWEST_RANK}) AS old_rank,
       coalesce((
         SELECT r.rank FROM run_rules r
         WHERE coalesce(t.personal_total, v.personal_total_minor, 0) >= r.min_personal
@@ -91,7 +95,7 @@ export async function computeRun(
         ORDER BY r.ord DESC LIMIT 1
       ), (SELECT rank FROM run_rules ORDER BY ord LIMIT 1)) AS new_rank
     FROM candidates c
-    JOIN members m ON m.id = c.member_id
+    LEFT JOIN member_ranks mr ON mr.member_id = c.member_id
     LEFT JOIN run_volumes t ON t.member_id = c.member_id
     LEFT JOIN member_volumes v ON v.member_id = c.member_id
     LEFT JOIN directs d ON d.member_id = c.member_id`.execute(trx);
@@ -99,9 +103,11 @@ export async function computeRun(
   await sql`
     INSERT INTO rank_history (member_id, run_id, from_rank, to_rank)
     SELECT member_id, ${run.id}, old_rank, new_rank FROM run_ranks WHERE old_rank <> new_rank`.execute(trx);
+  // The current rank lives in its own narrow table, not in `members` (a row of eight indexes; decision 37).
   await sql`
-    UPDATE members m SET rank = r.new_rank
-    FROM run_ranks r WHERE r.member_id = m.id AND m.rank <> r.new_rank`.execute(trx);
+    INSERT INTO member_ranks (member_id, rank)
+    SELECT member_id, new_rank FROM run_ranks WHERE old_rank <> new_rank ORDER BY member_id
+    ON CONFLICT (member_id) DO UPDATE SET rank = excluded.rank`.execute(trx);
 
   // Each moved member's row once: totals and carries together.
   await sql`
@@ -118,7 +124,10 @@ export async function computeRun(
       right_carry_minor = excluded.right_carry_minor,
       last_run_id = excluded.last_run_id`.execute(trx);
 
-  // The run's line of every member with new leg volume, at the rank just computed.
+  // The run's line of every member who paired, at the rank just computed: what a pairing record shows (the
+  // volumes and carry its bonus came from), and its one reader. A member whose volumes moved without pairing
+  // has no line (decision 37): their totals and carry are in member_volumes, their rank change in
+  // rank_history; a line each was 306,230 rows a run in the bench for 56,253 payouts.
   await sql`
     INSERT INTO bonus_run_members (run_id, member_id, rank, new_left_minor, new_right_minor,
       left_carry_before_minor, right_carry_before_minor, matched_minor, left_carry_after_minor,
@@ -126,7 +135,7 @@ export async function computeRun(
     SELECT ${run.id}, t.member_id, r.new_rank, t.new_left, t.new_right, t.left_carry, t.right_carry,
       t.matched, t.left_carry + t.new_left - t.matched, t.right_carry + t.new_right - t.matched
     FROM run_volumes t JOIN run_ranks r ON r.member_id = t.member_id
-    WHERE t.has_legs
+    WHERE t.has_legs AND t.matched > 0
     ORDER BY t.member_id`.execute(trx);
 
   const payoutId = (type: string) => sql`bonus_payout_id(${run.id}, x.member_id, ${type})`;
@@ -154,13 +163,14 @@ export async function computeRun(
     SELECT ${payoutId('sponsor')}, ${run.id}, x.member_id, 'sponsor', ${run.periodStart}::date, x.rank,
       x.sponsor_bps, x.base, x.amount, false, ${currency}
     FROM (
-      SELECT s.id AS member_id, s.rank, u.sponsor_bps, sum(b.amount)::bigint AS base,
+      SELECT m.sponsor_id AS member_id, u.rank, u.sponsor_bps, sum(b.amount)::bigint AS base,
         floor(sum(b.amount)::numeric * u.sponsor_bps / 10000)::bigint AS amount
       FROM run_buyers b
       JOIN members m ON m.id = b.member_id
-      JOIN members s ON s.id = m.sponsor_id
-      JOIN run_rules u ON u.rank = s.rank
-      GROUP BY s.id, s.rank, u.sponsor_bps
+      LEFT JOIN member_ranks s ON s.member_id = m.sponsor_id
+      JOIN run_rules u ON u.rank = coalesce(s.rank, ${LOWEST_RANK})
+      WHERE m.sponsor_id IS NOT NULL
+      GROUP BY m.sponsor_id, u.rank, u.sponsor_bps
     ) x
     WHERE x.amount > 0`.execute(trx);
 }

@@ -22,7 +22,7 @@ export interface ListedRow {
 }
 
 const listed = (viewerId: string) => sql<ListedRow>`
-  m.id, m.username, m.rank, m.created_at,
+  m.id, m.username, member_rank(m.id) AS rank, m.created_at,
   (SELECT count(*) FROM members r WHERE r.sponsor_id = m.id) AS referrals,
   EXISTS (SELECT 1 FROM team_favourites f WHERE f.member_id = ${viewerId} AND f.favourite_id = m.id) AS favourite`;
 
@@ -46,7 +46,8 @@ export function createTeamRepository(db: Db) {
           FROM members m JOIN down ON m.placement_parent_id = down.id
           WHERE down.level < ${levels - 1}
         )
-        SELECT m.id, m.username, m.rank, m.created_at, m.placement_parent_id, m.placement_side, down.level
+        SELECT m.id, m.username, member_rank(m.id) AS rank, m.created_at, m.placement_parent_id, m.placement_side,
+          down.level
         FROM down JOIN members m ON m.id = down.id
         ORDER BY down.level, down.path`.execute(db);
       return r.rows;
