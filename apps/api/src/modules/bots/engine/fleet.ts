@@ -171,6 +171,13 @@ export function createFleet(deps: FleetDeps) {
   let revisionSeen = '0';
   let renewAt = 0;
   const queue = createWorkQueue(deps.concurrency, deps.log);
+  /** The lease renewal and the taking of new bots that a pass started behind itself, if still running. */
+  let leasing: Promise<void> | null = null;
+  /** Resolves once the queued work and the lease renewal are done. */
+  const settled = async () => {
+    await leasing;
+    await queue.settled();
+  };
 
   /** The bots worth holding: those that run, or have something to finish or carry out. */
   const candidateBots = () =>
@@ -599,10 +606,17 @@ export function createFleet(deps: FleetDeps) {
         deps.log?.warn({ bots: batch.length, error: String(error) }, 'bot orders not recorded');
       }
     }
-    // Not before the orders are written: renewing thousands of leases takes a while.
-    if (Date.now() >= renewAt) {
-      await renewLeases();
-      await takeFree();
+    // Behind the pass, like the sends: renewing thousands of leases takes a while, and a pass that ran
+    // past the next price would delay that price's orders.
+    if (Date.now() >= renewAt && !leasing) {
+      leasing = (async () => {
+        await renewLeases();
+        await takeFree();
+      })()
+        .catch((error) => deps.log?.warn({ error: String(error) }, 'bot leases not renewed'))
+        .finally(() => {
+          leasing = null;
+        });
     }
     await trail(trails);
     // A long queue (thousands of bots opening at once) renews the leases on the way.
@@ -625,11 +639,11 @@ export function createFleet(deps: FleetDeps) {
     /** Decides and records; the sends and steps it queued run on (see `settled`). */
     pass,
     /** Resolves once the work queued by the passes so far is done. */
-    settled: () => queue.settled(),
+    settled,
     /** A pass and the work it queued. */
     async tick() {
       const result = await pass();
-      await queue.settled();
+      await settled();
       return result;
     },
     /** A step outside the fleet changed this bot: read it again before deciding for it. */
@@ -638,7 +652,7 @@ export function createFleet(deps: FleetDeps) {
     },
     /** Waits for the queued work, then forgets everything held (the leases are being given back). */
     async clear() {
-      await queue.settled();
+      await settled();
       held.clear();
       stale.clear();
       renewAt = 0;
