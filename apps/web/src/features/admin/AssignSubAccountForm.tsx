@@ -16,6 +16,7 @@ import { showToast } from '../../app/toast';
 import { FormAlert } from '../../shared/FormAlert';
 import { FormField } from '../../shared/FormField';
 import { type ErrorPlaces, handledBy, placeServerError } from '../../shared/server-errors';
+import { KeyFields } from '../exchange-keys/KeyFields';
 import { withPassphraseRule, ZKeyFields } from '../exchange-keys/key-form';
 import { adminApi, adminKeys } from './admin.api';
 import { confirmAction } from './confirm-action';
@@ -154,33 +155,7 @@ export function AssignSubAccountForm({
           />
         </>
       )}
-      <FormField
-        control={form.control}
-        name="apiKey"
-        label={t('exchangeKeys.apiKey')}
-        placeholder={t('exchangeKeys.apiKeyPlaceholder')}
-        autoComplete="off"
-        maxLength={256}
-      />
-      <FormField
-        control={form.control}
-        name="secret"
-        type="password"
-        label={t('exchangeKeys.secret')}
-        placeholder={t('exchangeKeys.secretPlaceholder')}
-        autoComplete="new-password"
-        maxLength={512}
-      />
-      {needsPassphrase(exchange) ? (
-        <FormField
-          control={form.control}
-          name="passphrase"
-          type="password"
-          label={t('exchangeKeys.passphrase')}
-          autoComplete="new-password"
-          maxLength={256}
-        />
-      ) : null}
+      <KeyFields control={form.control} exchange={exchange} secretAutoComplete="new-password" />
       <FormAlert code={form.formState.errors.root?.server?.message} />
       <FormActions
         submitText={t('admin.managed.assignSubmit')}

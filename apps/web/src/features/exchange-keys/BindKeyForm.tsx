@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { seal } from '../../app/seal';
 import { showToast } from '../../app/toast';
-import { FormField } from '../../shared/FormField';
 import styles from '../../shared/FormPage.module.css';
 import { ReceiptPopup } from '../../shared/ReceiptPopup';
 import { ChoiceField } from '../wallet/ChoiceChips';
@@ -16,6 +15,7 @@ import { errorCodeOf } from '../wallet/error-code';
 import { EgressIps } from './EgressIps';
 import keyStyles from './ExchangeKeys.module.css';
 import { keyQueries, keysApi } from './exchange-keys.api';
+import { KeyFields } from './KeyFields';
 import { withPassphraseRule, ZKeyFields } from './key-form';
 import { maskKey } from './key-text';
 
@@ -86,33 +86,7 @@ export function BindKeyForm({ available }: { available: readonly TKeyExchange[] 
           label={t('exchangeKeys.exchangeLabel')}
           options={options}
         />
-        <FormField
-          control={form.control}
-          name="apiKey"
-          label={t('exchangeKeys.apiKey')}
-          placeholder={t('exchangeKeys.apiKeyPlaceholder')}
-          autoComplete="off"
-          maxLength={256}
-        />
-        <FormField
-          control={form.control}
-          name="secret"
-          type="password"
-          label={t('exchangeKeys.secret')}
-          placeholder={t('exchangeKeys.secretPlaceholder')}
-          autoComplete="off"
-          maxLength={512}
-        />
-        {needsPassphrase(exchange) ? (
-          <FormField
-            control={form.control}
-            name="passphrase"
-            type="password"
-            label={t('exchangeKeys.passphrase')}
-            autoComplete="off"
-            maxLength={256}
-          />
-        ) : null}
+        <KeyFields control={form.control} exchange={exchange} secretAutoComplete="off" />
         <EgressIps />
         <div className={styles.actions}>
           <Button block type="submit" color="primary" size="large">
