@@ -1,6 +1,7 @@
 import type { TRole } from '@app/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Actor } from './audit';
 import { AppError } from './errors';
 
 /** Who may call a route. Every /api route declares one; registration fails without it. */
@@ -98,4 +99,15 @@ export const accessPlugin = fp<{ sessions: SessionResolver; publicOrigin?: strin
 export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw new AppError('SESSION_INVALID');
   return request.caller;
+}
+
+/** Who asks, from where and in which session: what an audited action records about its caller. */
+export interface ActorRequest {
+  actor: Actor;
+  sessionId: string;
+}
+
+export function actorRequestOf(request: FastifyRequest): ActorRequest {
+  const caller = callerOf(request);
+  return { actor: { memberId: caller.memberId, ip: request.ip }, sessionId: caller.sessionId };
 }

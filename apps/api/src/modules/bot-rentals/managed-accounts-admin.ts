@@ -8,7 +8,7 @@ import type {
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ManagedAccountsTable } from '../../db/schema';
-import type { Actor } from '../../platform/audit';
+import type { ActorRequest } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { type ConnectKey, checkKeyRights } from '../exchange-keys/exchange-keys.service';
 import { maskApiKey } from '../exchange-keys/key-status';
@@ -25,10 +25,8 @@ export interface ManagedAccountsAdminDeps {
 }
 
 /** Who asks, from which session (the sealed secret's nonce belongs to it). */
-export interface AdminRequest {
-  actor: Actor;
-  sessionId: string;
-}
+/** The admin who asks (platform/access.ts). */
+export type AdminRequest = ActorRequest;
 
 type Shown = Pick<
   Selectable<ManagedAccountsTable>,

@@ -8,6 +8,7 @@ import type {
 } from '@app/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { botRequest } from '../../../test/bot-fixtures';
 import { givePayPassword, PAY_PASSWORD } from '../../../test/fixtures';
 import { Client, createTestApp, MASTER_KEY, type TestApp } from '../../../test/test-app';
 import { createSecretBox } from '../../platform/secret-box';
@@ -187,20 +188,10 @@ describe('managed accounts in the admin area', () => {
       password: await grace.seal(PAY_PASSWORD),
     });
     expect(rented.status).toBe(200);
-    const bot = await grace.post<TBot>('/api/bots', {
-      rentalId: rented.body.rental.id,
-      exchange: 'binance',
-      marketType: 'spot',
-      symbol: 'BTC/USDT',
-      direction: 'long',
-      baseOrder: '50',
-      safetyOrder: '50',
-      safetyOrderCount: 2,
-      priceDeviation: '1.5',
-      volumeScale: '1.5',
-      stepScale: '1.2',
-      takeProfit: '1.2',
-    });
+    const bot = await grace.post<TBot>(
+      '/api/bots',
+      botRequest(rented.body.rental.id, { exchange: 'binance' }),
+    );
     expect(bot.status).toBe(200);
     const paper = (await list(admin, '?member=grace01')).body.items;
     expect(paper).toEqual([

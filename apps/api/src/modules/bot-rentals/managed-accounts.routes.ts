@@ -5,19 +5,13 @@ import {
   ZAssignSubAccount,
   zPage,
 } from '@app/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerOf } from '../../platform/access';
-import type { AdminRequest, ManagedAccountsAdmin } from './managed-accounts-admin';
+import { actorRequestOf } from '../../platform/access';
+import type { ManagedAccountsAdmin } from './managed-accounts-admin';
 
 const tags = ['admin'];
 const ZAccountParams = z.object({ id: z.string().regex(/^[1-9][0-9]{0,18}$/) });
-
-function adminRequestOf(request: FastifyRequest): AdminRequest {
-  const caller = callerOf(request);
-  return { actor: { memberId: caller.memberId, ip: request.ip }, sessionId: caller.sessionId };
-}
 
 /**
  * The accounts managed-mode rentals trade (investsavecompany, topupsavecompany): the admin lists them and
@@ -45,12 +39,12 @@ export const managedAccountRoutes: FastifyPluginAsyncZod<{ admin: ManagedAccount
   app.post(
     Paths.adminManagedAccounts,
     { config: admin, schema: { tags, body: ZAssignSubAccount, response: { 200: ZAdminManagedAccount } } },
-    (request) => o.admin.assign(adminRequestOf(request), request.body),
+    (request) => o.admin.assign(actorRequestOf(request), request.body),
   );
 
   app.delete(
     Paths.adminManagedAccount,
     { config: admin, schema: { tags, params: ZAccountParams, response: { 200: ZAdminManagedAccount } } },
-    (request) => o.admin.remove(adminRequestOf(request), request.params.id),
+    (request) => o.admin.remove(actorRequestOf(request), request.params.id),
   );
 };

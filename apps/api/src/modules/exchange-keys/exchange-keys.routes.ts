@@ -7,11 +7,10 @@ import {
   ZUnbindKeyRequest,
   ZUnbindKeyResult,
 } from '@app/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerOf } from '../../platform/access';
-import type { ExchangeKeyService, KeyRequest } from './exchange-keys.service';
+import { actorRequestOf, callerOf } from '../../platform/access';
+import type { ExchangeKeyService } from './exchange-keys.service';
 
 export interface ExchangeKeyRoutesOptions {
   keys: ExchangeKeyService;
@@ -21,11 +20,6 @@ export interface ExchangeKeyRoutesOptions {
 
 const tags = ['exchange-keys'];
 const ZIdParams = z.object({ id: z.uuid() });
-
-function keyRequestOf(request: FastifyRequest): KeyRequest {
-  const caller = callerOf(request);
-  return { actor: { memberId: caller.memberId, ip: request.ip }, sessionId: caller.sessionId };
-}
 
 /** The member's exchange API keys (savemaster, checkapi, checkapi1, checkbotapi, unbindapi). Write-only. */
 export const exchangeKeyRoutes: FastifyPluginAsyncZod<ExchangeKeyRoutesOptions> = async (app, o) => {
@@ -47,13 +41,13 @@ export const exchangeKeyRoutes: FastifyPluginAsyncZod<ExchangeKeyRoutesOptions> 
   app.post(
     Paths.exchangeKeys,
     { config: limited, schema: { tags, body: ZBindKeyRequest, response: { 200: ZExchangeKey } } },
-    (request) => o.keys.bind(keyRequestOf(request), request.body),
+    (request) => o.keys.bind(actorRequestOf(request), request.body),
   );
 
   app.post(
     Paths.exchangeKeyRecheck,
     { config: limited, schema: { tags, params: ZIdParams, response: { 200: ZExchangeKey } } },
-    (request) => o.keys.recheckMine(keyRequestOf(request).actor, request.params.id),
+    (request) => o.keys.recheckMine(actorRequestOf(request).actor, request.params.id),
   );
 
   app.post(
@@ -62,6 +56,6 @@ export const exchangeKeyRoutes: FastifyPluginAsyncZod<ExchangeKeyRoutesOptions> 
       config: member,
       schema: { tags, params: ZIdParams, body: ZUnbindKeyRequest, response: { 200: ZUnbindKeyResult } },
     },
-    (request) => o.keys.unbind(keyRequestOf(request), request.params.id, request.body.password),
+    (request) => o.keys.unbind(actorRequestOf(request), request.params.id, request.body.password),
   );
 };

@@ -13,6 +13,7 @@ import {
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ExchangeKeysTable } from '../../db/schema';
+import type { ActorRequest } from '../../platform/access';
 import { type Actor, recordAudit, recordSystemAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { SecretBox } from '../../platform/secret-box';
@@ -36,10 +37,8 @@ const factsOf = (row: KeyRow): KeyFacts => ({
 export type ConnectKey = (exchange: TKeyExchange, credentials: Credentials) => Pick<Connector, 'keyRights'>;
 
 /** Who asks, from which session (the sealed values' nonces belong to it). */
-export interface KeyRequest {
-  actor: Actor;
-  sessionId: string;
-}
+/** The member who asks (platform/access.ts). */
+export type KeyRequest = ActorRequest;
 
 export interface ExchangeKeyServiceDeps {
   db: Db;
