@@ -26,6 +26,7 @@ import * as botRevision from './migrations/0022-bot-revision';
 import * as bonusRunSpeed from './migrations/0023-bonus-run-speed';
 import * as cycleFunding from './migrations/0025-cycle-funding';
 import * as botContractSize from './migrations/0026-bot-contract-size';
+import * as teamSpeed from './migrations/0027-team-speed';
 
 /**
  * Migrations are imported, not read from disk, so they work the same under tsx, vitest and a bundle.
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0023-bonus-run-speed': bonusRunSpeed,
   '0025-cycle-funding': cycleFunding,
   '0026-bot-contract-size': botContractSize,
+  '0027-team-speed': teamSpeed,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -58,7 +58,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
   await sql`ALTER TABLE members DROP COLUMN rank`.execute(db);
-  // Inlined by the planner (one SELECT, no FROM): a primary-key lookup per member shown.
+  // A primary-key lookup per member shown. (Not inlined by the planner after all: 0027 rewrites it.)
   await sql`
     CREATE FUNCTION member_rank(member bigint) RETURNS text LANGUAGE sql STABLE AS $$
       SELECT coalesce((SELECT r.rank FROM member_ranks r WHERE r.member_id = member), 'Fans')
