@@ -91,19 +91,20 @@ export function createAuthService(deps: {
     return { username: found.username, maskedName: maskName(found.full_name ?? found.username) };
   }
 
-  /** The placement must be the sponsor or lie in the sponsor's placement downline. */
-  async function findPlacement(sponsor: MemberRow, placement: string): Promise<MemberRow> {
-    const found = await members.findByUsername(placement);
-    if (found?.role !== 'member') throw new AppError('PLACEMENT_NOT_FOUND');
-    if (!(await members.isInPlacementDownline(sponsor.id, found.id))) {
-      throw new AppError('PLACEMENT_NOT_IN_SPONSOR_DOWNLINE');
-    }
-    return found;
+  /**
+   * The sponsor must be a placed member (not an admin account), and the placement the sponsor or a member
+   * of the sponsor's placement downline: checked in one statement, refused in that order.
+   */
+  async function findPlacement(sponsor: string, placement: string) {
+    const found = await members.placementCheck(sponsor, placement);
+    if (found.sponsor?.role !== 'member') throw new AppError('SPONSOR_NOT_FOUND');
+    if (found.placement?.role !== 'member') throw new AppError('PLACEMENT_NOT_FOUND');
+    if (!found.inDownline) throw new AppError('PLACEMENT_NOT_IN_SPONSOR_DOWNLINE');
+    return { sponsorId: found.sponsor.id, parent: found.placement, taken: found.takenSides };
   }
 
   async function checkPlacement(sponsor: string, placement: string): Promise<TCheckPlacementResult> {
-    const parent = await findPlacement(await findSponsor(sponsor), placement);
-    const taken = await members.takenSides(parent.id);
+    const { parent, taken } = await findPlacement(sponsor, placement);
     return { username: parent.username, leftFree: !taken.has('left'), rightFree: !taken.has('right') };
   }
 
@@ -122,9 +123,8 @@ export function createAuthService(deps: {
 
   async function register(input: TRegister, meta: ClientMeta) {
     if (await members.findByUsername(input.username)) throw new AppError('USERNAME_TAKEN');
-    const sponsor = await findSponsor(input.sponsor);
-    const parent = await findPlacement(sponsor, input.placement);
-    if ((await members.takenSides(parent.id)).has(input.side)) throw new AppError('PLACEMENT_SIDE_TAKEN');
+    const { sponsorId, parent, taken } = await findPlacement(input.sponsor, input.placement);
+    if (taken.has(input.side)) throw new AppError('PLACEMENT_SIDE_TAKEN');
     const destination = destinationOf(input.contact);
     await assertContactFree(input.contact, destination);
     const passwordHash = await hashPassword(input.password);
@@ -143,10 +143,10 @@ export function createAuthService(deps: {
             password_hash: passwordHash,
             transaction_password_hash: null,
             role: 'member',
-            sponsor_id: sponsor.id,
+            sponsor_id: sponsorId,
             placement_parent_id: parent.id,
             placement_side: input.side,
-            placement_depth: parent.placement_depth + 1,
+            placement_depth: parent.depth + 1,
             language: input.language ?? 'en-US',
             locked_until: null,
           })

@@ -61,13 +61,46 @@ export function createMembersRepository(db: Db) {
       return Boolean(row);
     },
 
-    takenSides: async (parentId: string) => {
-      const rows = await db
-        .selectFrom('members')
-        .select('placement_side')
-        .where('placement_parent_id', '=', parentId)
-        .execute();
-      return new Set(rows.map((r) => r.placement_side));
+    /**
+     * Everything a sign-up's placement depends on, in one statement (one round trip, not four): the sponsor
+     * and the placement member by username, whether the placement lies in the sponsor's placement downline
+     * (`team_in_placement_downline`, below), and which of its sides are taken. A name that matches no one
+     * comes back null; the caller decides which refusal that is.
+     */
+    placementCheck: async (sponsor: string, placement: string) => {
+      const result = await sql<{
+        sponsor_id: string | null;
+        sponsor_role: string | null;
+        placement_id: string | null;
+        placement_username: string | null;
+        placement_role: string | null;
+        placement_depth: number | null;
+        in_downline: boolean | null;
+        taken: Array<'left' | 'right'> | null;
+      }>`
+        SELECT s.id::text AS sponsor_id, s.role AS sponsor_role, p.id::text AS placement_id,
+          p.username AS placement_username, p.role AS placement_role, p.placement_depth,
+          CASE WHEN s.id IS NOT NULL AND p.id IS NOT NULL THEN team_in_placement_downline(s.id, p.id) END
+            AS in_downline,
+          ARRAY(SELECT c.placement_side FROM members c WHERE c.placement_parent_id = p.id) AS taken
+        FROM (VALUES (1)) AS one (x)
+        LEFT JOIN members s ON lower(s.username) = ${sponsor.trim().toLowerCase()}
+        LEFT JOIN members p ON lower(p.username) = ${placement.trim().toLowerCase()}`.execute(db);
+      const r = result.rows[0]!;
+      return {
+        sponsor: r.sponsor_id === null ? null : { id: r.sponsor_id, role: r.sponsor_role! },
+        placement:
+          r.placement_id === null
+            ? null
+            : {
+                id: r.placement_id,
+                username: r.placement_username!,
+                role: r.placement_role!,
+                depth: r.placement_depth!,
+              },
+        inDownline: r.in_downline === true,
+        takenSides: new Set(r.taken ?? []),
+      };
     },
 
     /**
