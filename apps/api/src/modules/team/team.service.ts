@@ -56,11 +56,11 @@ export function createTeamService({ db, legTotals }: TeamServiceDeps) {
 
   async function placementTree(viewerId: string, query: TPlacementTreeQuery): Promise<TPlacementTree> {
     const topId = query.node ?? viewerId;
-    await assertVisible(viewerId, topId);
-    const rows = await repo.subtree(topId, query.levels);
-    const legs = await legTotals(rows.map((r) => r.id));
-    const sponsor = await repo.usernameOf(viewerId);
+    // No rows: the node is not the viewer's to see (or does not exist).
+    const rows = await repo.visibleSubtree(viewerId, topId, query.levels);
+    const sponsor = rows[0]?.viewer_username;
     if (sponsor === undefined) throw new AppError('TEAM_MEMBER_NOT_FOUND');
+    const legs = await legTotals(rows.map((r) => r.id));
 
     const taken = new Set(rows.map((r) => `${r.placement_parent_id}:${r.placement_side}`));
     const slots: TEmptySlot[] = rows
