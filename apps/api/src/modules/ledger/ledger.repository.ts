@@ -15,6 +15,14 @@ import type {
 /** Any query runner: the pool or a transaction. Writes are only ever given a transaction. */
 type Ex = Kysely<Database>;
 
+/**
+ * Many values as one array parameter (`= ANY(...)`, `unnest(...)`), not one parameter each: the bulk
+ * statements (a bonus run's 2,000 transfers) bind and parse 15 arrays instead of 30,000 values, about 40%
+ * less time per statement, which is time the accounts stay locked (decision 39).
+ */
+const list = <T>(values: T[], type: 'bigint' | 'uuid' | 'text' | 'numeric' | 'jsonb') =>
+  sql`${values}::${sql.raw(type)}[]`;
+
 /** A transfer row as it will be inserted; amounts and balances still bigint. */
 export interface NewTransferRow {
   id: string;
@@ -152,7 +160,7 @@ export const ledgerRepository = {
     const rows = await ex
       .selectFrom('ledger_accounts')
       .select(accountColumns)
-      .where('member_id', 'in', memberIds)
+      .where('member_id', '=', sql<string>`ANY(${list(memberIds, 'bigint')})`)
       .where('wallet', '=', wallet)
       .where('currency', '=', currency)
       .execute();
@@ -167,7 +175,7 @@ export const ledgerRepository = {
     const rows = await trx
       .selectFrom('ledger_accounts')
       .select(accountColumns)
-      .where('id', 'in', ids)
+      .where('id', '=', sql<string>`ANY(${list(ids, 'bigint')})`)
       .orderBy('id')
       .forUpdate()
       .execute();
@@ -176,7 +184,11 @@ export const ledgerRepository = {
 
   async findTransfers(ex: Ex, ids: string[]): Promise<Transfer[]> {
     if (ids.length === 0) return [];
-    const rows = await ex.selectFrom('ledger_transfers').selectAll().where('id', 'in', ids).execute();
+    const rows = await ex
+      .selectFrom('ledger_transfers')
+      .selectAll()
+      .where('id', '=', sql<string>`ANY(${list(ids, 'uuid')})`)
+      .execute();
     return rows.map(toTransfer);
   },
 
@@ -201,10 +213,12 @@ export const ledgerRepository = {
    */
   async addToTotals(trx: Ex, deltas: Map<string, AccountTotals>): Promise<Map<string, AccountTotals>> {
     if (deltas.size === 0) return new Map();
-    const values = [...deltas].map(
-      ([id, d]) =>
-        sql`(${id}::bigint, ${d.debitsPosted.toString()}::numeric, ${d.creditsPosted.toString()}::numeric, ${d.debitsPending.toString()}::numeric, ${d.creditsPending.toString()}::numeric)`,
-    );
+    const entries = [...deltas];
+    const column = (f: (d: AccountTotals) => bigint) =>
+      list(
+        entries.map(([, d]) => f(d).toString()),
+        'numeric',
+      );
     const result = await sql<{
       id: string;
       debits_posted: string;
@@ -217,7 +231,11 @@ export const ledgerRepository = {
         credits_posted = a.credits_posted + v.cp,
         debits_pending = a.debits_pending + v.dpend,
         credits_pending = a.credits_pending + v.cpend
-      FROM (VALUES ${sql.join(values)}) AS v(id, dp, cp, dpend, cpend)
+      FROM unnest(${list(
+        entries.map(([id]) => id),
+        'bigint',
+      )}, ${column((d) => d.debitsPosted)}, ${column((d) => d.creditsPosted)}, ${column((d) => d.debitsPending)},
+        ${column((d) => d.creditsPending)}) AS v(id, dp, cp, dpend, cpend)
       WHERE a.id = v.id
       RETURNING a.id, a.debits_posted, a.credits_posted, a.debits_pending, a.credits_pending`.execute(trx);
     return new Map(
@@ -234,30 +252,29 @@ export const ledgerRepository = {
   },
 
   async insertTransfers(trx: Ex, rows: NewTransferRow[]): Promise<Transfer[]> {
-    const inserted = await trx
-      .insertInto('ledger_transfers')
-      .values(
-        rows.map((r) => ({
-          id: r.id,
-          debit_account_id: r.debitAccountId,
-          credit_account_id: r.creditAccountId,
-          amount: r.amount.toString(),
-          currency: r.currency,
-          kind: r.kind,
-          status: r.status,
-          pending_id: r.pendingId,
-          linked_id: r.linkedId,
-          reverses_id: r.reversesId,
-          memo: r.memo,
-          meta: JSON.stringify(r.meta),
-          created_by: r.createdBy,
-          debit_balance_after: r.debitBalanceAfter.toString(),
-          credit_balance_after: r.creditBalanceAfter.toString(),
-        })),
-      )
-      .returningAll()
-      .execute();
-    return inserted.map(toTransfer);
+    const column = <T>(type: Parameters<typeof list>[1], f: (r: NewTransferRow) => T) =>
+      list(rows.map(f), type);
+    const inserted = await sql<Selectable<LedgerTransfersTable>>`
+      INSERT INTO ledger_transfers (id, debit_account_id, credit_account_id, amount, currency, kind, status,
+        pending_id, linked_id, reverses_id, memo, meta, created_by, debit_balance_after, credit_balance_after)
+      SELECT * FROM unnest(
+        ${column('uuid', (r) => r.id)},
+        ${column('bigint', (r) => r.debitAccountId)},
+        ${column('bigint', (r) => r.creditAccountId)},
+        ${column('numeric', (r) => r.amount.toString())},
+        ${column('text', (r) => r.currency)},
+        ${column('text', (r) => r.kind)},
+        ${column('text', (r) => r.status)},
+        ${column('uuid', (r) => r.pendingId)},
+        ${column('uuid', (r) => r.linkedId)},
+        ${column('uuid', (r) => r.reversesId)},
+        ${column('text', (r) => r.memo)},
+        ${column('jsonb', (r) => JSON.stringify(r.meta))},
+        ${column('bigint', (r) => r.createdBy)},
+        ${column('numeric', (r) => r.debitBalanceAfter.toString())},
+        ${column('numeric', (r) => r.creditBalanceAfter.toString())})
+      RETURNING *`.execute(trx);
+    return inserted.rows.map(toTransfer);
   },
 
   async balancesOf(ex: Ex, memberId: string): Promise<MemberBalance[]> {
