@@ -206,11 +206,7 @@ export function createBonusRunService(deps: {
         await trx
           .updateTable('bonus_payouts')
           .set({ paid_at: new Date() })
-          .where(
-            'id',
-            'in',
-            batch.map((p) => p.id),
-          )
+          .where('id', '=', sql<string>`ANY(${batch.map((p) => p.id)}::uuid[])`)
           .execute();
         return { count: batch.length, last: batch[batch.length - 1]!.id };
       });
