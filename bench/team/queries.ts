@@ -5,7 +5,7 @@ import { createMembersRepository } from '../../apps/api/src/modules/members/memb
 import { createTeamService } from '../../apps/api/src/modules/team/team.service';
 import { createLegTotals } from '../../apps/api/src/modules/team-bonuses/leg-totals';
 import type { BuiltTree } from './build';
-import { type Latency, timed } from './measure';
+import { type Latency, latencyOf, timed } from './measure';
 
 const name = (id: number) => `bm${String(id).padStart(8, '0')}`;
 const deepName = (i: number) => `dl${String(i).padStart(8, '0')}`;
@@ -35,27 +35,42 @@ export async function measureQueries(
   const team = createTeamService({ db, legTotals: createLegTotals(db) });
   const firstLeaf = Math.floor(tree.heap / 2) + 1;
 
-  /** The sign-up's placement: the check, then the insert into the free side, in one transaction. */
-  const signUp = async (sponsorId: number, placementId: number, username: string) => {
-    const free = await auth.checkPlacement(name(sponsorId), name(placementId));
-    if (!free.rightFree) throw new Error(`no free right side under ${placementId}`);
+  // The two parts of every sign-up below, timed apart as well: the placement check (one statement, decision
+  // 39) and the write (BEGIN, the insert with its trigger, a durable COMMIT).
+  const parts = { check: [] as number[], write: [] as number[] };
+  const signUpAt = async (
+    names: { sponsor: string; placement: string },
+    row: { username: string; sponsorId: number; placementId: number },
+  ) => {
+    const t0 = performance.now();
+    const free = await auth.checkPlacement(names.sponsor, names.placement);
+    const t1 = performance.now();
+    if (!free.rightFree) throw new Error(`no free right side under ${names.placement}`);
     await db.transaction().execute((trx) =>
       sql`INSERT INTO members (username, password_hash, role, sponsor_id, placement_parent_id, placement_side,
             placement_depth)
-          SELECT ${username}, 'x', 'member', ${sponsorId}, id, 'right', placement_depth + 1
-          FROM members WHERE id = ${placementId}`.execute(trx),
+          SELECT ${row.username}, 'x', 'member', ${row.sponsorId}, id, 'right', placement_depth + 1
+          FROM members WHERE id = ${row.placementId}`.execute(trx),
     );
+    parts.check.push(t1 - t0);
+    parts.write.push(performance.now() - t1);
   };
-  const signUpDeep = async (i: number) => {
-    // At the deep leg's bottom, sponsored by the heap's root: the placement check spans the whole depth.
+  /** At a heap leaf, sponsored 3 levels up. */
+  const signUp = (sponsorId: number, placementId: number, username: string) =>
+    signUpAt(
+      { sponsor: name(sponsorId), placement: name(placementId) },
+      { username, sponsorId, placementId },
+    );
+  /** At the deep leg's bottom, sponsored by the heap's root: the placement check spans the whole depth. */
+  const signUpDeep = (i: number) => {
     const placement = tree.deep - 10 - i;
-    const free = await auth.checkPlacement(name(1), deepName(placement));
-    if (!free.rightFree) throw new Error('right side taken');
-    await db.transaction().execute((trx) =>
-      sql`INSERT INTO members (username, password_hash, role, sponsor_id, placement_parent_id, placement_side,
-            placement_depth)
-          SELECT ${`sd${String(i).padStart(8, '0')}`}, 'x', 'member', ${tree.heap + placement - 1}, id, 'right', placement_depth + 1
-          FROM members WHERE id = ${tree.heap + placement}`.execute(trx),
+    return signUpAt(
+      { sponsor: name(1), placement: deepName(placement) },
+      {
+        username: `sd${String(i).padStart(8, '0')}`,
+        sponsorId: tree.heap + placement - 1,
+        placementId: tree.heap + placement,
+      },
     );
   };
 
@@ -71,6 +86,8 @@ export async function measureQueries(
     `sign-up placement (check + insert) at the bottom of the ${tree.deep}-deep leg, sponsor at the top`,
     await timed(signUps, signUpDeep),
   ]);
+  rows.push(['  of which the placement check (auth.checkPlacement, one statement)', latencyOf(parts.check)]);
+  rows.push(['  of which the write (BEGIN, insert and its trigger, durable COMMIT)', latencyOf(parts.write)]);
   rows.push([
     `downline check (members.isInPlacementDownline), ${tree.deep}+ levels apart`,
     await timed(samples, () => members.isInPlacementDownline('1', String(tree.bottom))),
