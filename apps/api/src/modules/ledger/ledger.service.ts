@@ -311,7 +311,8 @@ export function createLedgerService(deps: {
     });
     const lockIds = accountIds
       .filter((id) => !badIds.has(id))
-      .sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+      // Numeric order of decimal ids (no leading zeros): shorter first, then by text; no bigint per comparison.
+      .sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));
     const locked = lockIds.length ? await repo.lockAccounts(trx, lockIds) : [];
 
     // Under the locks, a concurrent retry of the same transfers has committed or not started: this read
