@@ -62,6 +62,19 @@ describe('placement tree', () => {
     ]);
   });
 
+  it('shows each node at the rank the last bonus run gave it', async () => {
+    const carol = await idOf('carol01');
+    await t.db.insertInto('member_ranks').values({ member_id: carol, rank: 'Developer' }).execute();
+    try {
+      const reply = await tree(await as('alice01'));
+      const byName = new Map(reply.body.nodes.map((n) => [n.username, n]));
+      expect(byName.get('carol01')?.rank).toBe('Developer');
+      expect(byName.get('alice01')?.rank).toBe('Fans');
+    } finally {
+      await t.db.deleteFrom('member_ranks').where('member_id', '=', carol).execute();
+    }
+  });
+
   it('moves down to a downline node, and up again but never above the member', async () => {
     const alice = await as('alice01');
     const carol = await idOf('carol01');
