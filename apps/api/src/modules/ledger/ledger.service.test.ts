@@ -159,6 +159,20 @@ describe('ledger transfers', () => {
     expect((await totalsOf(db, c.id)).creditsPosted).toBe(usdt(6));
   });
 
+  it('stores memo and meta exactly, whatever characters they hold (they travel as array parameters)', async () => {
+    const { a, b } = await pair(usdt(10));
+    const awkward = 'a "quoted", {braced}\\ back\\slash; NULL, comma, \u00e9t\u00e9 \u{1F600} \n new line';
+    const meta = { note: awkward, list: ['{x}', '"y"', null], n: 12.5, nested: { 'k,"ey': 'NULL' } };
+    const { transfers } = await ledger.transfer([move(a, b, usdt(1), { memo: awkward, meta })]);
+    const [stored] = await db
+      .selectFrom('ledger_transfers')
+      .select(['memo', 'meta'])
+      .where('id', '=', transfers[0]!.id)
+      .execute();
+    expect(stored).toEqual({ memo: awkward, meta });
+    expect(transfers[0]).toMatchObject({ memo: awkward, meta });
+  });
+
   it('the same id with the same content is a no-op returning the same transfer', async () => {
     const { alice, a, b } = await pair(usdt(10));
     const spec = move(a, b, usdt(4), { meta: { order: 7, tags: ['x'] }, memo: 'once' });
