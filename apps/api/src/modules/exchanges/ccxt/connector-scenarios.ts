@@ -59,6 +59,16 @@ export function describeConnectorScenarios(p: ScenarioParams) {
     afterEach(async () => {
       await mock.close();
     });
+    /** A market order of the scenario's perpetual amount on BTC/USDT:USDT (reduce-only to close). */
+    const perpetualMarket = (side: 'buy' | 'sell', reduceOnly?: true) =>
+      connector.placeOrder({
+        symbol: 'BTC/USDT:USDT',
+        type: 'market',
+        side,
+        amount: p.perpetualAmount,
+        ...(reduceOnly ? { reduceOnly } : {}),
+        clientOrderId: cid(p.exchange),
+      });
 
     const orderRequests = () => mock.requests.filter((r) => p.isOrderPlacement(r.method, r.path));
     const historyReads = () => mock.requests.filter((r) => p.isTradeHistory(r.method, r.path)).length;
@@ -201,13 +211,7 @@ export function describeConnectorScenarios(p: ScenarioParams) {
     it('opens a perpetual position with leverage and margin mode set, and closes it reduce-only', async () => {
       await connector.setMarginMode('BTC/USDT:USDT', 'isolated');
       await connector.setLeverage('BTC/USDT:USDT', 5);
-      const open = await connector.placeOrder({
-        symbol: 'BTC/USDT:USDT',
-        type: 'market',
-        side: 'buy',
-        amount: p.perpetualAmount,
-        clientOrderId: cid(p.exchange),
-      });
+      const open = await perpetualMarket('buy');
       expect(open).toMatchObject({ status: 'closed', filled: p.perpetualAmount, averagePrice: '60000' });
       // A 0.05% perpetual taker fee in USDT: 0.01 BTC x 60000 x 0.0005, from the trades where the order's
       // answer does not state it (binance, gate).
@@ -226,14 +230,7 @@ export function describeConnectorScenarios(p: ScenarioParams) {
       });
 
       mock.setPrice('BTC/USDT:USDT', '61000');
-      const close = await connector.placeOrder({
-        symbol: 'BTC/USDT:USDT',
-        type: 'market',
-        side: 'sell',
-        amount: p.perpetualAmount,
-        reduceOnly: true,
-        clientOrderId: cid(p.exchange),
-      });
+      const close = await perpetualMarket('sell', true);
       expect(close).toMatchObject({ status: 'closed', reduceOnly: true, averagePrice: '61000' });
       expect(close.fee).toEqual({ asset: 'USDT', amount: '0.305' });
       expect(await connector.positions(['BTC/USDT:USDT'])).toEqual([]);
@@ -241,29 +238,13 @@ export function describeConnectorScenarios(p: ScenarioParams) {
       expect(mock.state.futures.wallet).toBe(dec('5009.395'));
 
       // Nothing left to reduce: the exchange refuses, and that is an order rejection, not a crash.
-      await expectCode(
-        connector.placeOrder({
-          symbol: 'BTC/USDT:USDT',
-          type: 'market',
-          side: 'sell',
-          amount: p.perpetualAmount,
-          reduceOnly: true,
-          clientOrderId: cid(p.exchange),
-        }),
-        'EXCHANGE_ORDER_REJECTED',
-      );
+      await expectCode(perpetualMarket('sell', true), 'EXCHANGE_ORDER_REJECTED');
     });
 
     it('lists the funding a perpetual position paid and received, signed from the account, and refuses spot', async () => {
       const symbol = 'BTC/USDT:USDT';
       const openedAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 3 * 3600_000);
-      await connector.placeOrder({
-        symbol,
-        type: 'market',
-        side: 'buy',
-        amount: p.perpetualAmount,
-        clientOrderId: cid(p.exchange),
-      });
+      await perpetualMarket('buy');
       // Two funding times an hour apart (whole seconds, as the exchanges settle): the long pays at a
       // positive rate and receives at a negative one, 0.01 BTC x 60000 x the rate.
       const first = openedAt.getTime() + 3600_000;
@@ -285,13 +266,7 @@ export function describeConnectorScenarios(p: ScenarioParams) {
 
     it('lists funding over more than a week and more than one answer holds', async () => {
       const symbol = 'BTC/USDT:USDT';
-      await connector.placeOrder({
-        symbol,
-        type: 'market',
-        side: 'sell',
-        amount: p.perpetualAmount,
-        clientOrderId: cid(p.exchange),
-      });
+      await perpetualMarket('sell');
       // One settlement 9 days ago, then 1,100 every 5 minutes over the last 3.8 days: past bybit's 7 days a
       // request, and more in one week than the 1,000 entries binance and gate answer at most (bybit: 100).
       const start = Math.floor(Date.now() / 60_000) * 60_000 - 1100 * 5 * 60_000;
@@ -334,13 +309,7 @@ export function describeConnectorScenarios(p: ScenarioParams) {
         connector.adjustMargin(symbol, { direction, amount });
       await connector.setMarginMode(symbol, 'isolated');
       await expectCode(change('add', '10'), 'POSITION_NOT_FOUND');
-      await connector.placeOrder({
-        symbol,
-        type: 'market',
-        side: 'buy',
-        amount: p.perpetualAmount,
-        clientOrderId: cid(p.exchange),
-      });
+      await perpetualMarket('buy');
       const added = () => dec(mock.state.positions.get(symbol)?.addedMargin ?? '0');
       // The margin the connector reports, as the exchange states it: 0.01 BTC x 60000 at 10x is 60 USDT.
       const margin = async () => (await connector.positions([symbol]))[0]?.margin;
