@@ -1,6 +1,7 @@
 import { Paths, ZAdminMemberItem, ZAdminMemberQuery, zPage } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database';
+import { likePrefix } from '../../platform/like';
 
 /** Admin/memlist: members with a search by username, email or mobile. */
 export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -27,7 +28,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         ]);
       if (q) {
         // A prefix match: the pattern's own wildcards are escaped, so a search cannot become a scan.
-        const prefix = `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const prefix = likePrefix(q.toLowerCase());
         query = query.where((eb) =>
           eb.or([
             eb(eb.fn('lower', ['m.username']), 'like', prefix),

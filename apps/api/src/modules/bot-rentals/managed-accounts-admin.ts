@@ -10,6 +10,7 @@ import type { Db } from '../../db/database';
 import type { ManagedAccountsTable } from '../../db/schema';
 import type { ActorRequest } from '../../platform/access';
 import { AppError } from '../../platform/errors';
+import { likePrefix } from '../../platform/like';
 import { type ConnectKey, checkKeyRights } from '../exchange-keys/exchange-keys.service';
 import { maskApiKey } from '../exchange-keys/key-status';
 import type { Credentials } from '../exchanges/connector';
@@ -24,7 +25,6 @@ export interface ManagedAccountsAdminDeps {
   unseal: (sessionId: string, sealed: TSealed) => Promise<string>;
 }
 
-/** Who asks, from which session (the sealed secret's nonce belongs to it). */
 /** The admin who asks (platform/access.ts). */
 export type AdminRequest = ActorRequest;
 
@@ -44,9 +44,6 @@ const view = (row: Shown, username: string, liveBots: number): TAdminManagedAcco
   liveBots,
   updatedAt: row.updated_at.toISOString(),
 });
-
-/** A prefix pattern whose own wildcards are escaped, so a search cannot become a scan (as in memlist). */
-const prefixOf = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The admin's side of managed accounts: the list, and giving a member a sub-account (or taking it away).
@@ -78,7 +75,7 @@ export function createManagedAccountsAdmin(deps: ManagedAccountsAdminDeps) {
           .as('live_bots'),
       ]);
     if (q.member) {
-      const prefix = prefixOf(q.member);
+      const prefix = likePrefix(q.member.toLowerCase());
       const byId = /^[1-9][0-9]{0,18}$/.test(q.member) ? q.member : null;
       query = query.where((eb) =>
         eb.or([

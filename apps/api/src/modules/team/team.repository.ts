@@ -1,6 +1,7 @@
 import { Ranks } from '@app/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { likePrefix } from '../../platform/like';
 
 /** A member as the placement tree shows them (leg totals come from the bonus runs, decision 31). */
 export interface TeamRow {
@@ -120,7 +121,7 @@ export function createTeamRepository(db: Db) {
       limit: number,
       scan: number,
     ) => {
-      const pattern = prefix === null ? null : `${prefix.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+      const pattern = prefix === null ? null : likePrefix(prefix.toLowerCase());
       const r = await sql<ListedRow>`
         SELECT ${listed(viewerId)} FROM (
           SELECT id FROM members WHERE ${id}::bigint IS NOT NULL AND id = ${id}::bigint AND id <> ${viewerId}

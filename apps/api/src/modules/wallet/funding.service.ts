@@ -9,6 +9,7 @@ import type {
 import type { Db } from '../../db/database';
 import { recordAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import { likePrefix } from '../../platform/like';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { MembersRepository } from '../members/members.repository';
 import { amountOf, big, currencyOrFail, decimalOf } from './amounts';
@@ -255,8 +256,7 @@ export function createFundingService(deps: { db: Db; ledger: LedgerService; memb
         .selectFrom('audit_log as a')
         .leftJoin('members as m', 'm.id', 'a.actor_id')
         .select(['a.id', 'm.username', 'a.action', 'a.subject', 'a.detail', 'a.ip', 'a.created_at']);
-      if (q.action)
-        query = query.where('a.action', 'like', `${q.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      if (q.action) query = query.where('a.action', 'like', likePrefix(q.action));
       const rows = await query
         .orderBy('a.id', 'desc')
         .limit(q.pageSize)

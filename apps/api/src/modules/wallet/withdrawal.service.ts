@@ -17,6 +17,7 @@ import type { WithdrawalsTable } from '../../db/schema';
 import { type Actor, recordAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { derivedUuid } from '../../platform/idempotency';
+import { likePrefix } from '../../platform/like';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { NotificationService } from '../notifications/notifications.service';
 import { amountOf, big, currencyOrFail, decimalOf } from './amounts';
@@ -329,7 +330,7 @@ export function createWithdrawalService(deps: {
         .select('m.username');
       if (q.status) query = query.where('w.status', '=', q.status);
       if (q.q) {
-        const prefix = `${q.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const prefix = likePrefix(q.q.toLowerCase());
         query = query.where((eb) => eb(eb.fn('lower', ['m.username']), 'like', prefix));
       }
       const [rows, decimals] = await Promise.all([
