@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../apps/api/src/db/database';
 import { createAuthService } from '../../apps/api/src/modules/auth/auth.service';
 import { createMembersRepository } from '../../apps/api/src/modules/members/members.repository';
+import { createTeamRepository } from '../../apps/api/src/modules/team/team.repository';
 import { createTeamService } from '../../apps/api/src/modules/team/team.service';
 import { createLegTotals } from '../../apps/api/src/modules/team-bonuses/leg-totals';
 import type { BuiltTree } from './build';
@@ -33,6 +34,7 @@ export async function measureQueries(
     sealed: {} as never,
   });
   const team = createTeamService({ db, legTotals: createLegTotals(db) });
+  const teamRepo = createTeamRepository(db);
   const firstLeaf = Math.floor(tree.heap / 2) + 1;
 
   // The two parts of every sign-up below, timed apart as well: the placement check (one statement, decision
@@ -95,14 +97,12 @@ export async function measureQueries(
   rows.push(['  of which the placement check (auth.checkPlacement, one statement)', latencyOf(parts.check)]);
   rows.push(['  of which the write (BEGIN, insert and its trigger, durable COMMIT)', latencyOf(parts.write)]);
   rows.push([
-    `downline check (members.isInPlacementDownline), ${tree.deep}+ levels apart`,
-    await timed(samples, () => members.isInPlacementDownline('1', String(tree.bottom))),
+    `downline check (team inDownline), ${tree.deep}+ levels apart`,
+    await timed(samples, () => teamRepo.inDownline('1', String(tree.bottom))),
   ]);
   rows.push([
     'downline check, random pairs',
-    await timed(samples, () =>
-      members.isInPlacementDownline(String(random(1000)), String(random(tree.members))),
-    ),
+    await timed(samples, () => teamRepo.inDownline(String(random(1000)), String(random(tree.members)))),
   ]);
   rows.push([
     'tree view (3 levels, 7 nodes) in the deep leg, viewed from the root',

@@ -102,17 +102,6 @@ export function createMembersRepository(db: Db) {
         takenSides: new Set(r.taken ?? []),
       };
     },
-
-    /**
-     * Whether `nodeId` is `ancestorId` or lies below it in the placement tree: the team trees' own check
-     * (`team_in_placement_downline`, migration 0016b), which jumps up by powers of two through
-     * `placement_jumps`, so it costs O(log depth difference) lookups, not one per level.
-     */
-    isInPlacementDownline: async (ancestorId: string, nodeId: string) => {
-      const result = await sql<{ found: boolean }>`
-        SELECT team_in_placement_downline(${ancestorId}, ${nodeId}) AS found`.execute(db);
-      return result.rows[0]?.found === true;
-    },
   };
 }
 

@@ -37,7 +37,11 @@ const LOWEST_RANK = Ranks[0];
 /** SQL of the two trees. Every query is bounded by the view (levels, a page), never by the tree's size. */
 export function createTeamRepository(db: Db) {
   return {
-    /** Whether `nodeId` is `ancestorId` or below it in the placement tree: O(depth difference). */
+    /**
+     * Whether `nodeId` is `ancestorId` or lies below it in the placement tree (`team_in_placement_downline`,
+     * migration 0016b): it jumps up by powers of two through `placement_jumps`, so it costs O(log depth
+     * difference) lookups, not one per level.
+     */
     inDownline: async (ancestorId: string, nodeId: string): Promise<boolean> => {
       const r = await sql<{ found: boolean }>`
         SELECT team_in_placement_downline(${ancestorId}, ${nodeId}) AS found`.execute(db);
