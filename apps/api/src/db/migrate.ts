@@ -27,6 +27,7 @@ import * as bonusRunSpeed from './migrations/0023-bonus-run-speed';
 import * as cycleFunding from './migrations/0025-cycle-funding';
 import * as botContractSize from './migrations/0026-bot-contract-size';
 import * as teamSpeed from './migrations/0027-team-speed';
+import * as signUpCounters from './migrations/0028-sign-up-counters';
 
 /**
  * Migrations are imported, not read from disk, so they work the same under tsx, vitest and a bundle.
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0025-cycle-funding': cycleFunding,
   '0026-bot-contract-size': botContractSize,
   '0027-team-speed': teamSpeed,
+  '0028-sign-up-counters': signUpCounters,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -337,6 +337,44 @@ describe('racing sign-ups and the counts', () => {
     expect(after.right_members).toBe(before.right_members);
     expect(await legs('carol01')).toEqual({ left_members: '3', right_members: '3' });
   });
+
+  it('keeps every sponsor-level counter exact when a sponsor chain grows at each of its levels at once', async () => {
+    // A chain of five, each sponsored and placed by the one above; then a sign-up at once under each link
+    // (and a second under the last), so every sign-up's five sponsors overlap the others' at different levels
+    // and their counter locks cross.
+    let parent = await placed('spread3x');
+    const chain = [];
+    for (const name of ['chain1x', 'chain2x', 'chain3x', 'chain4x', 'chain5x']) {
+      await insertUnder(name, parent, 'left');
+      parent = await placed(name);
+      chain.push(parent);
+    }
+    const signUps = await Promise.allSettled([
+      ...chain.map((link, i) => insertUnder(`link${i}x`, link, 'right')),
+      insertUnder('link5x', parent, 'left'),
+    ]);
+    expect(signUps.map((r) => r.status)).toEqual(Array(6).fill('fulfilled'));
+    // Every member's five counters equal a recount of the sponsor tree.
+    const differing = await sql`
+      WITH RECURSIVE sp AS (
+        SELECT id AS member, sponsor_id AS id, 1 AS level FROM members WHERE sponsor_id IS NOT NULL
+        UNION ALL
+        SELECT sp.member, m.sponsor_id, sp.level + 1 FROM members m JOIN sp ON m.id = sp.id
+        WHERE m.sponsor_id IS NOT NULL AND sp.level < 5
+      ),
+      recount AS (
+        SELECT id, array_agg(n ORDER BY level) AS levels FROM (
+          SELECT c.member_id AS id, l.level, count(sp.member) AS n
+          FROM team_counts c CROSS JOIN generate_series(1, 5) l(level)
+          LEFT JOIN sp ON sp.id = c.member_id AND sp.level = l.level
+          GROUP BY c.member_id, l.level) x
+        GROUP BY id
+      )
+      SELECT c.member_id FROM team_counts c JOIN recount r ON r.id = c.member_id
+      WHERE c.sponsor_levels <> r.levels`.execute(t.db);
+    expect(differing.rows).toEqual([]);
+    await countJoined(); // the leg counts, as a run would, for the tests that read them next
+  });
 });
 
 describe('sign-ups in different legs', () => {
