@@ -6,7 +6,7 @@ import { createTeamRepository } from '../../apps/api/src/modules/team/team.repos
 import { createTeamService } from '../../apps/api/src/modules/team/team.service';
 import { createLegTotals } from '../../apps/api/src/modules/team-bonuses/leg-totals';
 import type { BuiltTree } from './build';
-import { type Latency, latencyOf, timed } from './measure';
+import { type Latency, latencyOf, timed, WARMUP_MAX_CALLS } from './measure';
 
 const name = (id: number) => `bm${String(id).padStart(8, '0')}`;
 const deepName = (i: number) => `dl${String(i).padStart(8, '0')}`;
@@ -36,6 +36,14 @@ export async function measureQueries(
   const team = createTeamService({ db, legTotals: createLegTotals(db) });
   const teamRepo = createTeamRepository(db);
   const firstLeaf = Math.floor(tree.heap / 2) + 1;
+  const signUps = Math.min(samples / 4, 500);
+  // Each sign-up, timed or warming up, takes a fresh slot: a heap leaf, or one more step up the deep leg.
+  const slotsNeeded = signUps + WARMUP_MAX_CALLS + 10;
+  if (tree.deep < slotsNeeded || tree.heap - firstLeaf - 5000 < slotsNeeded) {
+    throw new Error(
+      `the sign-ups need a leg at least ${slotsNeeded} deep and ${slotsNeeded + 5000} heap leaves`,
+    );
+  }
 
   // The two parts of every sign-up below, timed apart as well: the placement check (one statement, decision
   // 39) and the write (BEGIN, the insert with its trigger, a durable COMMIT).
@@ -85,7 +93,6 @@ export async function measureQueries(
   };
 
   const rows: Array<[string, Latency]> = [];
-  const signUps = Math.min(samples / 4, 500);
   rows.push([
     'sign-up placement (check + insert) at a heap leaf, sponsor 3 levels up',
     await timed(signUps, signUp),
