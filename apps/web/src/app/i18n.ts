@@ -14,7 +14,21 @@ import fr from '../../locales/fr.json';
 import zh from '../../locales/zh-CN.json';
 import { readItem, StorageKeys, writeItem } from './storage';
 
-export const locales: Record<TLanguage, typeof en> = { 'en-US': en, 'zh-CN': zh, 'bm-MY': bm, de, fr };
+/**
+ * Every language has the texts of English, key for key, except a count's singular (`<key>_one`), which only
+ * languages whose plural rules have one need (not Chinese or Malay); i18next picks it by `count`.
+ */
+type Locale<T> = {
+  [K in keyof T as K extends `${string}_one` ? never : K]: T[K] extends string ? string : Locale<T[K]>;
+} & { [K in keyof T as K extends `${string}_one` ? K : never]?: string };
+
+export const locales: Record<TLanguage, Locale<typeof en>> = {
+  'en-US': en,
+  'zh-CN': zh,
+  'bm-MY': bm,
+  de,
+  fr,
+};
 
 /** Each language under its own name, the same in every locale: people look for their language by it. */
 export const languageNames: Record<TLanguage, string> = {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ErrorCodes, Languages } from '@app/contracts';
+import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { personalMenu } from '../features/account/personal-menu';
 import { locales } from './i18n';
@@ -30,10 +31,49 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/**
+ * A count's text is its key (the form for most numbers); a language whose plural rules have a singular
+ * ('one': 1 in English and German, 0 and 1 in French) adds `<key>_one`, which i18next picks by `count`.
+ * Chinese and Malay have no singular form, so they have no `_one` keys.
+ */
+const SINGULAR = '_one';
+const hasSingular = (lang: string) =>
+  new Intl.PluralRules(lang).resolvedOptions().pluralCategories.includes('one');
+const keysOf = (lang: string) => [...(flat[lang]?.keys() ?? [])];
+
 describe('locale files', () => {
   it.each(Languages.filter((lang) => lang !== 'en-US'))('%s has exactly the keys of en-US', (lang) => {
-    const keys = [...(flat[lang]?.keys() ?? [])].sort();
-    expect(keys).toEqual([...english.keys()].sort());
+    const base = (keys: string[]) => keys.filter((key) => !key.endsWith(SINGULAR)).sort();
+    expect(base(keysOf(lang))).toEqual(base(keysOf('en-US')));
+  });
+
+  it.each(Languages)(
+    '%s has a singular form for each count exactly when its plural rules have one',
+    (lang) => {
+      const singulars = (l: string) =>
+        keysOf(l)
+          .filter((key) => key.endsWith(SINGULAR))
+          .sort();
+      expect(singulars('en-US').length).toBeGreaterThan(0);
+      expect(singulars(lang)).toEqual(hasSingular(lang) ? singulars('en-US') : []);
+      // Each singular sits beside the text it replaces for one.
+      expect(singulars(lang).filter((key) => !flat[lang]?.has(key.slice(0, -SINGULAR.length)))).toEqual([]);
+    },
+  );
+
+  it('picks the singular for one and the key itself for other counts', () => {
+    const say = (lang: string, count: number) => i18n.getFixedT(lang)('mining.checkout.done', { count });
+    expect([say('en-US', 1), say('en-US', 2), say('en-US', 0)]).toEqual([
+      'Bought 1 package.',
+      'Bought 2 packages.',
+      'Bought 0 packages.',
+    ]);
+    expect([say('fr', 0), say('fr', 1), say('fr', 2)]).toEqual([
+      '0 offre achetée.',
+      '1 offre achetée.',
+      '2 offres achetées.',
+    ]);
+    expect([say('zh-CN', 1), say('de', 1)]).toEqual(['已购买 1 个套餐。', '1 Paket gekauft.']);
   });
 
   it.each(Languages)('%s has no empty text', (lang) => {
@@ -42,7 +82,9 @@ describe('locale files', () => {
   });
 
   it.each(Languages)('%s keeps the placeholders of en-US', (lang) => {
+    // Keys the language has (the tests above check which it must have: no singulars in Chinese or Malay).
     const mismatched = [...english].filter(([key, text]) => {
+      if (!flat[lang]?.has(key)) return !key.endsWith(SINGULAR);
       const names = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
       return names(text).join() !== names(flat[lang]?.get(key) ?? '').join();
     });
