@@ -7,11 +7,17 @@ describe('record figures', () => {
     expect(amountText('-1.25')).toBe('-1.25');
     expect(amountText('-0.004')).toBe('-0.0040');
     expect(amountText('0.0005')).toBe('0.0005');
-    expect(amountText('6112')).toBe('6112.00');
+    expect(amountText('6112')).toBe('6,112.00');
     expect(amountText('0')).toBe('0.00');
     expect(amountText('-0.001')).toBe('-0.0010');
     expect(amountText('1.999')).toBe('2.00');
-    expect(amountText('90913.42651162790697', 4)).toBe('90913.4265');
+    expect(amountText('90913.42651162790697', 4)).toBe('90,913.4265');
+  });
+
+  it("writes them in the member's locale, as the wallet does", () => {
+    expect(amountText('-6112.546', 2, 'de-DE')).toBe('-6.112,55');
+    expect(amountText('0.0005', 2, 'fr-FR')).toBe('0,0005');
+    expect(amountText('1234.5', 2, 'fr-FR')).toBe('1\u202f234,50');
   });
 
   it('tells gains from losses', () => {

@@ -1,17 +1,13 @@
+import { figureText } from '../wallet/amounts';
+
 /**
- * A quote-currency figure for a list: two decimals, rounded half away from zero, the sign kept. Worked on the
- * decimal string itself, so no float is involved. Tiny fees ("0.0005") keep four decimals to stay visible.
+ * A quote-currency figure for a list: two decimals (`minPlaces`), rounded half away from zero, the sign kept,
+ * in the member's locale. Tiny fees ("0.0005") keep four decimals to stay visible.
  */
-export function amountText(value: string, minPlaces = 2): string {
-  const negative = value.startsWith('-');
-  const [whole = '0', fraction = ''] = (negative ? value.slice(1) : value).split('.');
-  const places =
-    whole === '0' && /^00/.test(fraction) && /[1-9]/.test(fraction) ? Math.max(4, minPlaces) : minPlaces;
-  const scale = 10n ** BigInt(places);
-  const digits = BigInt(whole) * scale + BigInt(fraction.slice(0, places).padEnd(places, '0'));
-  const rounded = digits + (Number(fraction[places] ?? '0') >= 5 ? 1n : 0n);
-  const text = `${rounded / scale}.${String(rounded % scale).padStart(places, '0')}`;
-  return negative && rounded !== 0n ? `-${text}` : text;
+export function amountText(value: string, minPlaces = 2, locale?: string): string {
+  const [whole = '0', fraction = ''] = value.replace(/^-/, '').split('.');
+  const tiny = whole === '0' && /^00/.test(fraction) && /[1-9]/.test(fraction);
+  return figureText(value, tiny ? Math.max(4, minPlaces) : minPlaces, 'halfUp', { locale });
 }
 
 /** Whether a figure is a gain, a loss or neither (for its colour). */

@@ -3,6 +3,7 @@ import { Button, Tag, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-error';
 import { errorText } from '../../app/error-text';
+import { answerAmount } from '../wallet/amounts';
 import { addEntryRows, botRows, groupRows, positionRows } from './action-rows';
 import styles from './BotListPage.module.css';
 import { type BotAction, botsApi } from './bots.api';
@@ -87,7 +88,7 @@ export function BotCard({ bot, ask }: { bot: TBot; ask: (request: ActionRequest)
             <dt>{t('bots.list.cycle', { n: cycle.number })}</dt>
             <dd>
               {cycle.averageEntry
-                ? `${cycle.filledAmount} @ ${decimalText(cycle.averageEntry)}`
+                ? `${answerAmount(cycle.filledAmount)} @ ${decimalText(cycle.averageEntry)}`
                 : t('bots.list.opening')}
             </dd>
           </div>

@@ -2,6 +2,7 @@ import type { TBotPreview } from '@app/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/error-text';
+import { answerAmount } from '../wallet/amounts';
 import { capitalText, QUOTE } from './display';
 import styles from './PreviewTable.module.css';
 
@@ -59,13 +60,13 @@ export function PreviewTable({ preview, perpetual }: { preview: TBotPreview; per
                 <td>
                   {o.kind === 'base' ? t('bots.preview.base') : t('bots.preview.safety', { n: o.index })}
                 </td>
-                <td>{o.deviation}%</td>
-                <td>{o.price}</td>
-                <td>{o.amount}</td>
-                <td>{o.averageEntry}</td>
-                <td>{o.takeProfitPrice}</td>
+                <td>{answerAmount(o.deviation)}%</td>
+                <td>{answerAmount(o.price)}</td>
+                <td>{answerAmount(o.amount)}</td>
+                <td>{answerAmount(o.averageEntry)}</td>
+                <td>{answerAmount(o.takeProfitPrice)}</td>
                 <td>{capitalText(o.capital)}</td>
-                {perpetual && <td>{o.liquidationPrice}</td>}
+                {perpetual && <td>{o.liquidationPrice === null ? '—' : answerAmount(o.liquidationPrice)}</td>}
               </tr>
             ))}
           </tbody>

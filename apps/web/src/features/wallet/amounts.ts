@@ -32,6 +32,31 @@ export function usdText(text: string): string {
   return amountText(text, USD_DECIMALS, { maximumFractionDigits: 2 });
 }
 
+/** How a figure with more decimals than shown is brought to them: half away from zero, away from zero, cut. */
+export type Rounding = 'halfUp' | 'up' | 'down';
+
+/**
+ * A decimal string of any precision (a price, a profit, a capital the engine computed) at `places` decimals,
+ * rounded as asked, in the member's locale. Worked on the digits; no float is involved.
+ */
+export function figureText(
+  value: string,
+  places: number,
+  rounding: Rounding,
+  {
+    minimumFractionDigits = places,
+    locale = intlLocale(),
+  }: { minimumFractionDigits?: number; locale?: string } = {},
+): string {
+  const negative = value.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? value.slice(1) : value).split('.');
+  const kept = BigInt(whole) * 10n ** BigInt(places) + BigInt(fraction.slice(0, places).padEnd(places, '0'));
+  const rest = fraction.slice(places);
+  const away = rounding === 'halfUp' ? Number(rest[0] ?? '0') >= 5 : rounding === 'up' && /[1-9]/.test(rest);
+  const magnitude = away ? kept + 1n : kept;
+  return formatAmount(negative ? -magnitude : magnitude, places, locale, { minimumFractionDigits });
+}
+
 /** Basis points as a percentage for display: 500 -> "5", 50 -> "0.5". */
 export function percentText(basisPoints: number): string {
   return formatAmount(BigInt(basisPoints), 2, intlLocale(), { minimumFractionDigits: 0 });
