@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { PagedList } from '../../shared/PagedList';
 import { PageLayout } from '../../shared/PageLayout';
 import { BotPaths } from '../bots/bot-paths';
+import { answerAmount } from '../wallet/amounts';
 import { FilterPicker } from '../wallet/FilterPicker';
 import { recordKeys, recordsApi } from './bot-records.api';
 import { RecordFilters } from './RecordFilters';
@@ -16,6 +17,7 @@ import { useRecordFilter } from './use-record-filter';
 
 function OrderItem({ order }: { order: TBotRecordOrder }) {
   const { t, i18n } = useTranslation();
+  const price = order.averagePrice ?? order.price;
   return (
     <article className={styles.card} data-testid={`record-order-${order.id}`}>
       <header className={styles.header}>
@@ -34,11 +36,11 @@ function OrderItem({ order }: { order: TBotRecordOrder }) {
       <dl className={styles.facts}>
         <div>
           <dt>{t('botRecords.orders.price')}</dt>
-          <dd>{order.averagePrice ?? order.price ?? '—'}</dd>
+          <dd>{price === null ? '—' : answerAmount(price)}</dd>
         </div>
         <div>
           <dt>{t('botRecords.orders.filled')}</dt>
-          <dd>{`${order.filled} / ${order.amount}`}</dd>
+          <dd>{`${answerAmount(order.filled)} / ${answerAmount(order.amount)}`}</dd>
         </div>
         <div>
           <dt>{t('botRecords.figures.volume')}</dt>
@@ -46,7 +48,7 @@ function OrderItem({ order }: { order: TBotRecordOrder }) {
         </div>
         <div>
           <dt>{t('botRecords.orders.fee')}</dt>
-          <dd>{order.fee ? `${order.fee.amount} ${order.fee.asset}` : '—'}</dd>
+          <dd>{order.fee ? `${answerAmount(order.fee.amount)} ${order.fee.asset}` : '—'}</dd>
         </div>
       </dl>
     </article>
