@@ -1,6 +1,7 @@
 import type { TBotGroupPreview } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/error-text';
+import { answerAmount } from '../wallet/amounts';
 import { capitalText } from './display';
 import { CapitalSummary } from './PreviewTable';
 import styles from './PreviewTable.module.css';
@@ -31,8 +32,8 @@ export function BasketPreview({ preview, perpetual }: { preview: TBotGroupPrevie
             {preview.symbols.map((s) => (
               <tr key={s.symbol} data-testid="bot-basket-row">
                 <td>{s.symbol}</td>
-                <td>{s.basePrice}</td>
-                <td>{s.lastOrderPrice}</td>
+                <td>{answerAmount(s.basePrice)}</td>
+                <td>{answerAmount(s.lastOrderPrice)}</td>
                 <td>{capitalText(s.capitalRequired)}</td>
                 {perpetual && <td>{s.liquidationPrice ?? '—'}</td>}
                 <td className={s.problem ? styles.refused : undefined}>

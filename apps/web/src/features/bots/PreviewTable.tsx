@@ -79,7 +79,7 @@ export function PreviewTable({ preview, perpetual }: { preview: TBotPreview; per
         {preview.stopLossPrice && (
           <div>
             <dt>{t('bots.preview.stopLoss')}</dt>
-            <dd>{preview.stopLossPrice}</dd>
+            <dd>{answerAmount(preview.stopLossPrice)}</dd>
           </div>
         )}
       </CapitalSummary>
