@@ -24,4 +24,9 @@ describe('prices and profits shown in a receipt', () => {
     expect(capitalText('1280.781', 'de-DE')).toBe('1.280,79');
     expect(decimalText('-90123.456', 2, 'fr-FR')).toBe('-90\u202f123,45');
   });
+
+  it('leaves a text that is not a plain decimal as it is', () => {
+    expect(decimalText('1e-7')).toBe('1e-7');
+    expect(capitalText('')).toBe('');
+  });
 });

@@ -37,7 +37,8 @@ export type Rounding = 'halfUp' | 'up' | 'down';
 
 /**
  * A decimal string of any precision (a price, a profit, a capital the engine computed) at `places` decimals,
- * rounded as asked, in the member's locale. Worked on the digits; no float is involved.
+ * rounded as asked, in the member's locale; the text as it is if it is not a plain decimal. Worked on the
+ * digits; no float is involved.
  */
 export function figureText(
   value: string,
@@ -48,6 +49,7 @@ export function figureText(
     locale = intlLocale(),
   }: { minimumFractionDigits?: number; locale?: string } = {},
 ): string {
+  if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
   const negative = value.startsWith('-');
   const [whole = '0', fraction = ''] = (negative ? value.slice(1) : value).split('.');
   const kept = BigInt(whole) * 10n ** BigInt(places) + BigInt(fraction.slice(0, places).padEnd(places, '0'));
