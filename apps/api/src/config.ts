@@ -45,6 +45,23 @@ export const ZConfig = z.object({
         .map((ip) => ip.trim())
         .filter(Boolean),
     ),
+  /** After a credential change (contact, login or transaction password), outgoing money waits this long. */
+  SECURITY_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
+  /** Wrong transaction passwords per member within the window that lock money actions for the lock time. */
+  TX_PASSWORD_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  TX_PASSWORD_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  TX_PASSWORD_LOCK_MINUTES: z.coerce.number().int().min(1).default(30),
+  /** Codes (TAC) one account may be sent per purpose in 24 hours, besides the per-code try limit. */
+  TAC_DAILY_CAP: z.coerce.number().int().min(1).default(10),
+  /** A session ends this long after its login however much it is used (the idle limit is 14 days). */
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).default(30),
+  /** An admin's second-factor code counts as fresh for money actions this long. */
+  ADMIN_STEP_UP_MINUTES: z.coerce.number().int().min(1).default(5),
+  /**
+   * An admin balance adjustment or manual deposit above this amount (whole USD, by the currency's price)
+   * waits for a second admin's approval (four eyes).
+   */
+  FOUR_EYES_THRESHOLD_USD: z.coerce.number().int().min(0).default(10_000),
   /** Binding or re-checking an exchange key calls the exchange: tighter than other routes. */
   EXCHANGE_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Where market prices come from: a seeded simulated market, or an exchange's public market data. */

@@ -20,6 +20,7 @@ export * from './mining';
 export * from './notifications';
 export * from './paths';
 export * from './profile';
+export * from './security';
 export * from './support';
 export * from './team';
 export * from './trading';

@@ -1,3 +1,4 @@
+import { securityAction, type TSecurityEventKind } from '@app/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
@@ -41,6 +42,26 @@ export async function recordSystemAudit(ex: Kysely<Database>, entry: AuditEntry)
       subject: entry.subject,
       detail: JSON.stringify(entry.detail ?? {}),
       ip: '',
+    })
+    .execute();
+}
+
+/**
+ * A security event of a member (a login, a failed guess, a credential change, a hold): an audit row the
+ * member's "Security activity" page lists and admins see in the audit log. `ip` is the request's.
+ */
+export async function recordSecurityEvent(
+  ex: Kysely<Database>,
+  event: { memberId: string; kind: TSecurityEventKind; ip: string; detail?: Record<string, unknown> },
+): Promise<void> {
+  await ex
+    .insertInto('audit_log')
+    .values({
+      actor_id: event.memberId,
+      action: securityAction(event.kind),
+      subject: `member:${event.memberId}`,
+      detail: JSON.stringify(event.detail ?? {}),
+      ip: event.ip.slice(0, 64),
     })
     .execute();
 }
