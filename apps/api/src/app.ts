@@ -21,6 +21,8 @@ import { appRoutes } from './modules/app/app.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createSealedService } from './modules/auth/sealed.service';
+import { securityRoutes } from './modules/auth/security.routes';
+import { createSecurityEventsService } from './modules/auth/security-events.service';
 import { createSessionService } from './modules/auth/session.service';
 import { createTacService } from './modules/auth/tac.service';
 import { botRecordsRoutes } from './modules/bot-records/bot-records.routes';
@@ -123,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
 
   const members = createMembersRepository(db);
-  const sessions = createSessionService(db);
+  const sessions = createSessionService(db, { absoluteDays: config.SESSION_ABSOLUTE_DAYS });
   const sealed = createSealedService({ db, rsa: deps.rsa });
   const tac = createTacService({
     db,
@@ -243,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authRateLimit: config.AUTH_RATE_LIMIT_PER_MINUTE,
     kycStatusOf: kyc.statusOf,
   });
+  await app.register(securityRoutes, { sessions, securityEvents: createSecurityEventsService(db) });
   await app.register(adminRoutes, { db });
   await app.register(uploadRoutes, { uploads, uploadRateLimit: config.MONEY_RATE_LIMIT_PER_MINUTE });
   await app.register(walletRoutes, { ...money, moneyRateLimit: config.MONEY_RATE_LIMIT_PER_MINUTE });

@@ -21,6 +21,8 @@ export const Paths = {
   transactionPassword: '/api/me/transaction-password',
   sessions: '/api/me/sessions',
   session: '/api/me/sessions/:id',
+  sessionsEndOthers: '/api/me/sessions/end-others',
+  securityEvents: '/api/me/security-events',
   devOutbox: '/api/dev/outbox',
   adminMembers: '/api/admin/members',
 

@@ -41,3 +41,7 @@ export const ZSecurityEvent = z.object({
   at: ZTimestamp,
 });
 export type TSecurityEvent = z.infer<typeof ZSecurityEvent>;
+
+/** What "end all other sessions" answers: how many sessions this call ended (the caller's own survives). */
+export const ZEndedSessions = z.object({ ended: z.number().int().min(0) });
+export type TEndedSessions = z.infer<typeof ZEndedSessions>;

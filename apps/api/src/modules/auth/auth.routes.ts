@@ -36,20 +36,21 @@ import type { SealedService } from './sealed.service';
 import type { SessionService } from './session.service';
 import { telPrefixes } from './tel-prefixes';
 
-const COOKIE_MAX_AGE_SECONDS = 30 * 24 * 3600;
-
 function clientMeta(request: FastifyRequest): ClientMeta {
   return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300) };
 }
 
-/** The web app's session cookie: HttpOnly (scripts never see the token), `__Host-` (Secure, path /). */
-function setSessionCookie(reply: FastifyReply, token: string): void {
+/**
+ * The web app's session cookie: HttpOnly (scripts never see the token), `__Host-` (Secure, path /). It
+ * lives no longer than the session's absolute lifetime, which starts at the same login.
+ */
+function setSessionCookie(reply: FastifyReply, token: string, maxAgeSeconds: number): void {
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     secure: true,
     sameSite: 'lax',
     path: '/',
-    maxAge: COOKIE_MAX_AGE_SECONDS,
+    maxAge: maxAgeSeconds,
   });
 }
 
@@ -114,7 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     { config: guarded, schema: { tags, body: ZRegister, response: { 200: ZLoginResult } } },
     async (request, reply) => {
       const { token, user } = await auth.register(request.body, clientMeta(request));
-      setSessionCookie(reply, token);
+      setSessionCookie(reply, token, sessions.cookieMaxAgeSeconds);
       return { user };
     },
   );
@@ -124,7 +125,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     { config: guarded, schema: { tags, body: ZLogin, response: { 200: ZLoginResult } } },
     async (request, reply) => {
       const { token, user } = await auth.login(request.body, clientMeta(request));
-      setSessionCookie(reply, token);
+      setSessionCookie(reply, token, sessions.cookieMaxAgeSeconds);
       return { user };
     },
   );

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { TRole, TSessionItem } from '@app/contracts';
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { recordSecurityEvent } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { describeDevice } from './device';
 
@@ -10,10 +11,23 @@ const TOUCH_EVERY_MS = 60_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest();
 
+export interface SessionLimits {
+  /** A session dies this many days after its login however much it is used (SESSION_ABSOLUTE_DAYS). */
+  absoluteDays: number;
+}
+
 /**
  * Opaque 32-byte session tokens; the database keeps only their SHA-256, so a leaked table opens nothing.
+ * A session lives while it is used at least every 14 days, and never longer than `absoluteDays` after its
+ * login: a stolen token that is kept busy still dies.
  */
-export function createSessionService(db: Db) {
+export function createSessionService(db: Db, limits: SessionLimits) {
+  const { absoluteDays } = limits;
+  /** Not ended, used recently enough, and young enough: the sessions that still open the account. */
+  const live = sql<SqlBool>`sessions.ended_at IS NULL
+    AND sessions.last_seen_at > now() - make_interval(days => ${IDLE_DAYS})
+    AND sessions.created_at > now() - make_interval(days => ${absoluteDays})`;
+
   async function create(memberId: string, meta: { ip: string; userAgent: string }): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     await db
@@ -32,8 +46,7 @@ export function createSessionService(db: Db) {
       .innerJoin('members', 'members.id', 'sessions.member_id')
       .select(['sessions.id', 'sessions.member_id', 'sessions.last_seen_at', 'members.role'])
       .where('sessions.token_hash', '=', hashToken(token))
-      .where('sessions.ended_at', 'is', null)
-      .where('sessions.last_seen_at', '>', sql<Date>`now() - make_interval(days => ${IDLE_DAYS})`)
+      .where(live)
       .executeTakeFirst();
     if (!row) return null;
     // Writing on every request would turn reads into writes; a minute's precision is enough for "last seen".
@@ -68,7 +81,7 @@ export function createSessionService(db: Db) {
       .selectFrom('sessions')
       .select(['id', 'ip', 'user_agent', 'created_at', 'last_seen_at'])
       .where('member_id', '=', memberId)
-      .where('ended_at', 'is', null)
+      .where(live)
       .orderBy('last_seen_at', 'desc')
       .orderBy('id')
       .limit(pageSize)
@@ -97,7 +110,44 @@ export function createSessionService(db: Db) {
     if (result.numUpdatedRows === 0n) throw new AppError('SESSION_NOT_FOUND');
   }
 
-  return { create, resolve, end, endAllOf, listOf, endOwn };
+  /**
+   * The member ends every live session but the one asking, at once (a device list with a stranger in it).
+   * One UPDATE ... RETURNING: the count is what this call ended, exact when two such calls race. The
+   * security event is written in the same transaction, only when something ended.
+   */
+  async function endOthers(memberId: string, current: string, ip: string): Promise<{ ended: number }> {
+    return db.transaction().execute(async (trx) => {
+      const ended = await trx
+        .updateTable('sessions')
+        .set({ ended_at: new Date(), end_reason: 'ended_by_member' })
+        .where('member_id', '=', memberId)
+        .where('id', '!=', current)
+        .where(live)
+        .returning('id')
+        .execute();
+      if (ended.length > 0) {
+        await recordSecurityEvent(trx, {
+          memberId,
+          kind: 'sessions_ended',
+          ip,
+          detail: { count: ended.length },
+        });
+      }
+      return { ended: ended.length };
+    });
+  }
+
+  return {
+    create,
+    resolve,
+    end,
+    endAllOf,
+    listOf,
+    endOwn,
+    endOthers,
+    /** The web cookie's max-age: never longer than the session it carries may live. */
+    cookieMaxAgeSeconds: absoluteDays * 24 * 3600,
+  };
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;
