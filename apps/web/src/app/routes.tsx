@@ -1,4 +1,5 @@
 import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { AccountPaths } from '../features/account/account-paths';
 import { AddressPaths } from '../features/addresses/address-paths';
 import { AdminPaths } from '../features/admin/admin-paths';
 import { BonusPaths } from '../features/bonuses/bonus-paths';
@@ -41,6 +42,7 @@ const Markets = lazyPage(() => import('../features/markets/MarketsPage'));
 const MarketDetail = lazyPage(() => import('../features/markets/MarketDetailPage'));
 const Personal = lazyPage(() => import('../features/account/PersonalPage'));
 const AccountSetting = lazyPage(() => import('../features/account/AccountSettingPage'));
+const SecurityActivity = lazyPage(() => import('../features/account/SecurityActivityPage'));
 const LoginPassword = lazyPage(() => import('../features/account/LoginPasswordPage'));
 const TransactionPassword = lazyPage(() => import('../features/account/TransactionPasswordPage'));
 const Language = lazyPage(() => import('../features/account/LanguagePage'));
@@ -155,6 +157,8 @@ export const routes: RouteObject[] = [
           { path: MarketPaths.detail, element: MarketDetail },
           { path: '/pages/personal/personal', element: Personal },
           { path: '/pages/personal/AccountSetting', element: AccountSetting },
+          // The member's security activity (issue 17) has no path in routes.txt.
+          { path: AccountPaths.securityActivity, element: SecurityActivity },
           { path: '/pages/personal/LoginPassword', element: LoginPassword },
           { path: '/pages/personal/TransactionPassword', element: TransactionPassword },
           { path: '/pages/personal/lang', element: Language },

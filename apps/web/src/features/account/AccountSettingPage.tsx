@@ -1,13 +1,13 @@
 import type { TSessionItem } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Dialog } from 'antd-mobile';
+import { Button, Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Routes } from '../../app/navigation';
 import { showToast } from '../../app/toast';
 import { PagedList } from '../../shared/PagedList';
 import { PageLayout } from '../../shared/PageLayout';
 import styles from './AccountSettingPage.module.css';
-import { accountApi, sessionsKey } from './account.api';
+import { accountApi, securityEventsKey, sessionsKey } from './account.api';
 import { SessionItem } from './SessionItem';
 
 /** Account settings: the devices signed in to this account, and ending the ones that should not be. */
@@ -32,6 +32,27 @@ export default function AccountSettingPage() {
     await queryClient.invalidateQueries({ queryKey: sessionsKey });
   };
 
+  const endOthers = async () => {
+    const confirmed = await Dialog.confirm({
+      title: t('sessions.endOthersTitle'),
+      content: t('sessions.endOthersConfirm'),
+      confirmText: t('sessions.endOthersAction'),
+      cancelText: t('common.cancel'),
+    });
+    if (!confirmed) return;
+    let ended: number;
+    try {
+      ended = (await accountApi.endOtherSessions()).ended;
+    } catch {
+      return; // the API client has said why
+    }
+    showToast(ended > 0 ? t('sessions.endedOthers', { count: ended }) : t('sessions.noOthers'), {
+      icon: 'success',
+    });
+    await queryClient.invalidateQueries({ queryKey: sessionsKey });
+    await queryClient.invalidateQueries({ queryKey: securityEventsKey });
+  };
+
   return (
     <PageLayout title={t('personal.menu.accountSetting')} backTo={Routes.personal} padded={false}>
       <PagedList
@@ -43,6 +64,15 @@ export default function AccountSettingPage() {
           <div className={styles.header}>
             <h2>{t('sessions.title')}</h2>
             <p>{t('sessions.hint')}</p>
+            <Button
+              className={styles.endOthers}
+              size="small"
+              color="danger"
+              fill="outline"
+              onClick={() => void endOthers()}
+            >
+              {t('sessions.endOthers')}
+            </Button>
           </div>
         }
       />

@@ -1,15 +1,8 @@
 import type { TSessionItem } from '@app/contracts';
 import { Button, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../app/i18n';
+import { dateTimeText } from '../wallet/format';
 import styles from './SessionItem.module.css';
-
-function when(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
 
 /** One signed-in device: what, where from, when last seen; other devices can be signed out. */
 export function SessionItem({ item, onEnd }: { item: TSessionItem; onEnd: (item: TSessionItem) => void }) {
@@ -26,7 +19,7 @@ export function SessionItem({ item, onEnd }: { item: TSessionItem; onEnd: (item:
           ) : null}
         </div>
         <div className={styles.meta}>{t('sessions.ip', { ip: item.ip })}</div>
-        <div className={styles.meta}>{t('sessions.lastSeen', { when: when(item.lastSeenAt) })}</div>
+        <div className={styles.meta}>{t('sessions.lastSeen', { when: dateTimeText(item.lastSeenAt) })}</div>
       </div>
       {item.current ? null : (
         <Button size="small" color="danger" fill="outline" onClick={() => onEnd(item)}>

@@ -2,7 +2,9 @@ import {
   Paths,
   type TChangePassword,
   type TSetTransactionPassword,
+  ZEndedSessions,
   ZOk,
+  ZSecurityEvent,
   ZSessionItem,
   ZTacSent,
   zPage,
@@ -10,6 +12,7 @@ import {
 import { api, pathWith } from '../../app/api';
 
 const ZSessionPage = zPage(ZSessionItem);
+const ZSecurityEventPage = zPage(ZSecurityEvent);
 
 /** The member's own account calls. `handled`: the codes the calling form shows inline. */
 export const accountApi = {
@@ -22,6 +25,10 @@ export const accountApi = {
   sessions: (page: number, pageSize: number) =>
     api.get(Paths.sessions, ZSessionPage, { query: { page, pageSize } }),
   endSession: (id: string) => api.delete(pathWith(Paths.session, { id }), ZOk),
+  endOtherSessions: () => api.post(Paths.sessionsEndOthers, ZEndedSessions),
+  securityEvents: (page: number, pageSize: number) =>
+    api.get(Paths.securityEvents, ZSecurityEventPage, { query: { page, pageSize } }),
 };
 
 export const sessionsKey = ['sessions'] as const;
+export const securityEventsKey = ['security-events'] as const;

@@ -1,6 +1,7 @@
 import {
   AppstoreOutline,
   BankcardOutline,
+  CheckShieldOutline,
   CollectMoneyOutline,
   ExclamationShieldOutline,
   GiftOutline,
@@ -26,6 +27,7 @@ import { BonusPaths } from '../bonuses/bonus-paths';
 import { MiningPaths } from '../mining/mining-paths';
 import { TradingPaths } from '../trading/trading-paths';
 import { VoucherPaths } from '../vouchers/voucher-paths';
+import { AccountPaths } from './account-paths';
 
 export interface MenuEntry {
   /** Locale key under `personal.menu.`. */
@@ -63,6 +65,7 @@ export const personalMenu: readonly MenuEntry[][] = [
   ],
   [
     { id: 'accountSetting', path: '/pages/personal/AccountSetting', Icon: UserSetOutline },
+    { id: 'securityActivity', path: AccountPaths.securityActivity, Icon: CheckShieldOutline },
     { id: 'loginPassword', path: '/pages/personal/LoginPassword', Icon: LockOutline },
     { id: 'transactionPassword', path: '/pages/personal/TransactionPassword', Icon: KeyOutline },
     { id: 'customerService', path: '/pages/personal/CustomerService', Icon: MessageOutline },
