@@ -21,6 +21,7 @@ const memberScreens = [
   ['home', '/pages/home/home', 'Shortcuts'],
   ['personal', '/pages/personal/personal', 'Me'],
   ['sessions', '/pages/personal/AccountSetting', 'Signed-in devices'],
+  ['security-activity', '/pages/personal/security-activity', 'Security activity'],
   ['login-password', '/pages/personal/LoginPassword', 'Login password'],
   // The demo members start with a transaction password (Pay12345), so the page offers to change it.
   ['transaction-password', '/pages/personal/TransactionPassword', 'Change transaction password'],
