@@ -43,10 +43,14 @@ function timestamp(value: unknown): string | undefined {
   return Number.isNaN(at.getTime()) ? undefined : at.toISOString();
 }
 
+/** Other names writers use for a shown fact (the admins' recovery codes say `left`). */
+const aliases: Record<string, string> = { remaining: 'left' };
+
 function safeDetail(detail: Record<string, unknown>): TSecurityEvent['detail'] {
   const out: TSecurityEvent['detail'] = {};
   for (const [key, check] of Object.entries(shownDetail)) {
-    const value = check(detail[key]);
+    const alias = aliases[key];
+    const value = check(detail[key] ?? (alias ? detail[alias] : undefined));
     if (value !== undefined) out[key] = value;
   }
   return out;

@@ -246,6 +246,12 @@ describe('security activity', () => {
     });
     await recordSecurityEvent(t.db, {
       memberId: me,
+      kind: 'recovery_code_used',
+      ip: '10.4.0.5',
+      detail: { left: 7 },
+    });
+    await recordSecurityEvent(t.db, {
+      memberId: me,
       kind: 'transaction_password_locked',
       ip: '10.4.0.4',
       // Facts of the wrong shape are left out too: a reason that is not a code, a count that is not one.
@@ -255,6 +261,7 @@ describe('security activity', () => {
     const { items } = (await events(await signedIn('jacky01'))).body;
     expect(items.map(({ kind, device, detail }) => ({ kind, device, detail }))).toEqual([
       { kind: 'transaction_password_locked', device: 'Pixel 8', detail: {} },
+      { kind: 'recovery_code_used', device: null, detail: { remaining: 7 } },
       {
         kind: 'money_hold_started',
         device: null,
