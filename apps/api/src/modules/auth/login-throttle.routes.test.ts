@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, codeArriving, createTestApp, type TestApp } from '../../../test/test-app';
 import { LoginThrottleRules, waitAfter } from './login-throttle';
@@ -267,5 +268,25 @@ describe('login throttling per account and address', () => {
       '/api/admin/members?q=kevin01',
     );
     expect(others.body.items[0]?.lockedUntil).toBeNull();
+  });
+
+  it('the daily clean-up drops counts untouched for a month, but keeps an address still trusted', async () => {
+    await from('10.10.0.1').login('paula01');
+    await tryLogin(from('10.10.0.2'), 'paula01', 'Wrong01234');
+    await tryLogin(from('10.10.0.3'), 'nobody-at-all', 'Wrong01234');
+    const subject = `m:${await memberId('paula01')}`;
+    await sql`UPDATE login_throttle SET last_try_at = now() - interval '31 days'
+              WHERE subject IN (${subject}, 'u:nobody-at-all')`.execute(t.db);
+    await sql`UPDATE login_throttle_accounts SET window_started_at = now() - interval '2 days'
+              WHERE subject IN (${subject}, 'u:nobody-at-all')`.execute(t.db);
+    expect(await t.app.loginThrottle.purgeStale()).toBeGreaterThanOrEqual(4);
+    const left = await t.db
+      .selectFrom('login_throttle')
+      .select(['subject', 'ip'])
+      .where('subject', 'in', [subject, 'u:nobody-at-all'])
+      .execute();
+    expect(left).toEqual([{ subject, ip: '10.10.0.1' }]);
+    // Still trusted after the clean-up: the ceiling would not apply to it.
+    expect((await from('10.10.0.1').login('paula01')).username).toBe('paula01');
   });
 });
