@@ -1,8 +1,13 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { Paths, type TUserInfo } from '@app/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { codeSentTo, launchBrowser, newPerson, url, type ViewportName } from '../src/browser';
 import { logIn, registerViaApi } from '../src/members';
+
+const shots = path.resolve(import.meta.dirname, '../artifacts/screens');
+mkdirSync(shots, { recursive: true });
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,6 +30,11 @@ describe.each<ViewportName>(['phone', 'desktop'])('passwords at %s size', (viewp
     await page.getByRole('heading', { name: 'Reset password' }).waitFor();
     await page.getByLabel('Username or email').fill(member.username);
     await page.getByRole('button', { name: 'Send code' }).click();
+    // The same words whether or not the account exists: no destination is named.
+    await expect
+      .poll(() => page.getByTestId('tac-sent').textContent())
+      .toContain('If an account has this username or email, a code is on its way');
+    await page.screenshot({ path: path.join(shots, `${viewport}-forgot-sent-en-US.png`) });
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(/forgotpassword\/forgotpassword(\?|$)/);
     await page.getByLabel('Verification code').fill(await codeSentTo(member.email, signupCode));

@@ -2,11 +2,10 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -20,6 +19,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { appRoutes } from './modules/app/app.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { createLoginThrottle } from './modules/auth/login-throttle';
 import { createSealedService } from './modules/auth/sealed.service';
 import { securityRoutes } from './modules/auth/security.routes';
 import { createSecurityEventsService } from './modules/auth/security-events.service';
@@ -80,14 +80,16 @@ import { walletRoutes } from './modules/wallet/wallet.routes';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { walletAdminRoutes } from './modules/wallet/wallet-admin.routes';
 import { createWithdrawalService } from './modules/wallet/withdrawal.service';
-import { accessPlugin } from './platform/access';
+import { accessPlugin, findCaller } from './platform/access';
 import { registerErrorHandler } from './platform/error-handler';
+import { AppError } from './platform/errors';
 import { idempotencyPlugin } from './platform/idempotency';
 import { deriveKey, type RsaKeyPair } from './platform/keys';
 import { createLiveEvents } from './platform/live-events';
 import { liveEventRoutes } from './platform/live-events.routes';
 import { loggerOptions } from './platform/logger';
 import type { MessageSender, Outbox } from './platform/mail';
+import { registerRateLimits } from './platform/rate-limits';
 import { createSecretBox } from './platform/secret-box';
 
 export interface AppDeps {
@@ -110,13 +112,15 @@ export interface AppDeps {
   webDist?: string;
   /** The private folder of uploaded files; default `<DATA_DIR>/uploads`. Tests pass a temporary one. */
   uploadsDir?: string;
+  /** Where log lines go instead of stdout (a test that reads the log). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole HTTP application from its dependencies. No I/O happens at import time. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
-    logger: loggerOptions(config.LOG_LEVEL),
+    logger: loggerOptions(config.LOG_LEVEL, deps.logStream),
     trustProxy: config.TRUST_PROXY ?? false,
     bodyLimit: 64 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -132,8 +136,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hmacKey: deriveKey(deps.masterKey, 'tac'),
     email: deps.email,
     sms: deps.sms,
+    dailyCap: config.TAC_DAILY_CAP,
   });
-  const auth = createAuthService({ db, members, sessions, tac, sealed });
+  const loginThrottle = createLoginThrottle({ db });
+  // The daily clean-up of old login counts (main.ts) reaches the throttle through the app.
+  app.decorate('loginThrottle', loginThrottle);
+  const auth = createAuthService({
+    db,
+    members,
+    sessions,
+    tac,
+    sealed,
+    throttle: loginThrottle,
+    log: { warn: (obj, msg) => app.log.warn(obj, msg) },
+  });
+  // Codes still on their way (forgot password, login unlock) are sent before the database goes.
+  app.addHook('onClose', () => auth.settle());
   const ledger = createLedgerService({ db });
   const live = createLiveEvents({
     databaseUrl: deps.databaseUrl,
@@ -207,16 +225,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The AI tab frames a configured page; our own pages are never framed by others.
     frameguard: { action: 'sameorigin' },
   });
-  await app.register(fastifyRateLimit, {
-    global: true,
-    max: config.RATE_LIMIT_PER_MINUTE,
-    timeWindow: '1 minute',
-    ...(deps.redis ? { redis: deps.redis, nameSpace: deps.redisNamespace ?? 'rl:' } : {}),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      code: 'RATE_LIMITED',
-      message: `Too many requests, retry in ${Math.ceil(context.ttl / 1000)} s`,
-    }),
+  await registerRateLimits(app, {
+    perMember: config.RATE_LIMIT_PER_MINUTE,
+    perIp: config.RATE_LIMIT_PER_IP_PER_MINUTE,
+    ...(deps.redis ? { redis: deps.redis, redisNamespace: deps.redisNamespace ?? 'rl:' } : {}),
   });
   await app.register(fastifySwagger, {
     openapi: {
@@ -231,7 +243,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // In production the API's map is for admins only (the page, its files and the JSON alike).
+    ...(config.isProduction
+      ? {
+          uiHooks: {
+            onRequest: async (request: FastifyRequest) => {
+              const caller = await findCaller(request, sessions);
+              if (!caller) throw new AppError('SESSION_INVALID', 'Not signed in');
+              if (caller.role !== 'admin') throw new AppError('FORBIDDEN', 'Admins only');
+            },
+          },
+        }
+      : {}),
+  });
   await app.register(accessPlugin, { sessions, publicOrigin: config.PUBLIC_ORIGIN });
   await app.register(idempotencyPlugin, { db });
 
@@ -246,7 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     kycStatusOf: kyc.statusOf,
   });
   await app.register(securityRoutes, { sessions, securityEvents: createSecurityEventsService(db) });
-  await app.register(adminRoutes, { db });
+  await app.register(adminRoutes, { db, throttle: loginThrottle });
   await app.register(uploadRoutes, { uploads, uploadRateLimit: config.MONEY_RATE_LIMIT_PER_MINUTE });
   await app.register(walletRoutes, { ...money, moneyRateLimit: config.MONEY_RATE_LIMIT_PER_MINUTE });
   await app.register(walletAdminRoutes, money);

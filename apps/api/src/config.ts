@@ -27,7 +27,10 @@ export const ZConfig = z.object({
   PUBLIC_ORIGIN: z.string().url().optional(),
   TRUST_PROXY: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** API calls per signed-in member per minute (decision 43). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** API calls per client address per minute, signed in or not: the looser ceiling over all its members. */
+  RATE_LIMIT_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   MONEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   SEED_DEMO: booleanFlag,

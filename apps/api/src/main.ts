@@ -11,6 +11,8 @@ import {
   demoMemberNames,
   seedDemo,
 } from './db/seed/demo';
+import { assertSafeToListen } from './db/seed/demo-guard';
+import { scheduleLoginThrottlePurge } from './modules/auth/login-throttle.jobs';
 import { scheduleRentalExpiryNotices } from './modules/bot-rentals/rental-expiry.jobs';
 import { forkBotWorker } from './modules/bots/engine/worker-process';
 import { scheduleKeyRechecks } from './modules/exchange-keys/exchange-keys.jobs';
@@ -42,6 +44,8 @@ async function main(): Promise<void> {
     // The app's own uploads folder (buildApp's default), where the demo's banners are stored.
     await seedDemo(database.db, { transactionPasswords: true, uploadsDir: path.join(dataDir, 'uploads') });
   }
+  // Before anything starts: a production server open to the world must not keep a published password.
+  await assertSafeToListen(config, database.db);
 
   const outbox = config.SMTP_URL || config.isProduction ? null : new Outbox();
   const catcher = outbox ? await startSmtpCatcher(outbox) : null;
@@ -76,6 +80,7 @@ async function main(): Promise<void> {
   );
   await scheduleKeyRechecks(jobs, app.exchangeKeys, app.log);
   await scheduleUploadCleanup(jobs, app.uploads, app.log);
+  await scheduleLoginThrottlePurge(jobs, app.loginThrottle, app.log);
   await scheduleMiningPayouts(jobs, app.miningPayouts, app.log);
   await scheduleBonusRuns(jobs, app.bonusRuns, app.log);
   await scheduleRentalExpiryNotices(jobs, app.rentalExpiryNotices, app.log);

@@ -22,7 +22,6 @@ export async function makeMember(db: Db, prefix = 'ledger'): Promise<string> {
       placement_parent_id: null,
       placement_side: null,
       placement_depth: 0,
-      locked_until: null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

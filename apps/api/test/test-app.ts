@@ -4,13 +4,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Paths, TSealed, TUserInfo } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/database';
 import { seedDemo } from '../src/db/seed/demo';
 import { loadRsaKeyPair } from '../src/platform/keys';
-import { createEmailSender, createOutboxSmsSender, Outbox, startSmtpCatcher } from '../src/platform/mail';
+import {
+  createEmailSender,
+  createOutboxSmsSender,
+  type MessageSender,
+  Outbox,
+  startSmtpCatcher,
+} from '../src/platform/mail';
 import { createTestDb } from './test-db';
 
 export const ORIGIN = 'http://platform.test';
@@ -27,7 +33,11 @@ export interface TestApp {
 }
 
 /** The real application on a database of its own, with the SMTP catcher and demo data. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  /** `email`: a mail sender in place of the SMTP catcher's (a test that holds mail back). */
+  options: { email?: MessageSender; webDist?: string; logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   const { db, url, drop } = await createTestDb();
   await seedDemo(db);
   const outbox = new Outbox();
@@ -42,6 +52,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     PUBLIC_ORIGIN: ORIGIN,
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     RATE_LIMIT_PER_MINUTE: '10000',
+    RATE_LIMIT_PER_IP_PER_MINUTE: '100000',
     ...env,
   });
   const app = await buildApp({
@@ -50,10 +61,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     databaseUrl: url,
     masterKey: Buffer.from(MASTER_KEY, 'base64'),
     rsa: loadRsaKeyPair(keysDir),
-    email,
+    email: options.email ?? email,
     sms: createOutboxSmsSender(outbox),
     outbox,
     uploadsDir,
+    ...(options.webDist ? { webDist: options.webDist } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await app.ready();
   return {
@@ -157,6 +170,21 @@ export function lastCode(outbox: Outbox, to: string): string {
   const code = message?.text.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code was sent to ${to}`);
   return code;
+}
+
+/**
+ * The newest code for `to` once it has arrived (other than `unlike`): codes whose request must not tell
+ * whether the account exists are mailed after the answer.
+ */
+export function codeArriving(outbox: Outbox, to: string, unlike?: string): Promise<string> {
+  return vi.waitFor(
+    () => {
+      const code = lastCode(outbox, to);
+      if (code === unlike) throw new Error(`no new code was sent to ${to}`);
+      return code;
+    },
+    { timeout: 10_000, interval: 20 },
+  );
 }
 
 export async function countMembers(db: Db): Promise<number> {

@@ -28,9 +28,15 @@ export const ErrorStatus = {
   TAC_EXPIRED: 400,
   TAC_TOO_MANY_ATTEMPTS: 400,
   TAC_RESEND_TOO_SOON: 429,
+  /** The account (or, before sign-up, the address) was sent its day's codes of this purpose. */
+  TAC_DAILY_LIMIT: 429,
 
   LOGIN_FAILED: 401,
   ACCOUNT_LOCKED: 423,
+  /** Too many failed logins from this address: the next try waits (details.retryAfterSeconds). */
+  LOGIN_THROTTLED: 429,
+  /** Past the account's ceiling of failed logins: an unlock code from the member's contact first. */
+  LOGIN_UNLOCK_REQUIRED: 423,
   MEMBER_NOT_FOUND: 404,
   CONTACT_MISSING: 400,
   CURRENT_PASSWORD_WRONG: 400,

@@ -14,6 +14,7 @@ export * from './exchange-keys';
 export * from './kyc';
 export * from './limits';
 export * from './live-events';
+export * from './login-unlock';
 export * from './managed-accounts';
 export * from './markets';
 export * from './mining';

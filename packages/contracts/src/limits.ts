@@ -8,9 +8,6 @@ export const Limits = {
   tacTtlSeconds: 10 * 60,
   tacMaxAttempts: 5,
   tacResendSeconds: 60,
-  loginMaxFailures: 5,
-  loginFailureWindowSeconds: 15 * 60,
-  loginLockSeconds: 15 * 60,
   pageSize: 10,
   nonceTtlSeconds: 5 * 60,
 } as const;

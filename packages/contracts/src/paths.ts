@@ -15,6 +15,8 @@ export const Paths = {
   logout: '/api/auth/logout',
   forgotStart: '/api/auth/forgot-password/start',
   forgotReset: '/api/auth/forgot-password/reset',
+  loginUnlockStart: '/api/auth/login-unlock/start',
+  loginUnlock: '/api/auth/login-unlock',
   me: '/api/me',
   changePassword: '/api/me/password',
   memberTac: '/api/me/tac',

@@ -20,7 +20,6 @@ export interface MembersTable {
   placement_side: 'left' | 'right' | null;
   placement_depth: number;
   language: Generated<string>;
-  locked_until: Date | null;
   created_at: Timestamp;
   /** An upload of purpose 'avatar' the member claimed (migration 0013). */
   avatar_upload_id: ColumnType<string | null, string | null | undefined, string | null>;
@@ -57,11 +56,22 @@ export interface TeamFavouritesTable {
   created_at: Timestamp;
 }
 
-export interface LoginFailuresTable {
-  id: Id;
-  member_id: string;
+/** Tries of one login subject from one address (0030, decision 43). */
+export interface LoginThrottleTable {
+  /** `m:<member id>`, or `u:<login>` for a login no member has. */
+  subject: string;
   ip: string;
-  at: Timestamp;
+  failures: Generated<number>;
+  next_try_at: Timestamp;
+  last_try_at: Timestamp;
+  trusted_until: Date | null;
+}
+
+/** Failures of one login subject from every address in its current window (0030, decision 43). */
+export interface LoginThrottleAccountsTable {
+  subject: string;
+  failures: Generated<number>;
+  window_started_at: Timestamp;
 }
 
 export interface SessionsTable {
@@ -933,7 +943,8 @@ export interface Database {
   team_favourites: TeamFavouritesTable;
   placement_jumps: PlacementJumpsTable;
   member_addresses: MemberAddressesTable;
-  login_failures: LoginFailuresTable;
+  login_throttle: LoginThrottleTable;
+  login_throttle_accounts: LoginThrottleAccountsTable;
   sessions: SessionsTable;
   tac_codes: TacCodesTable;
   crypto_nonces: CryptoNoncesTable;

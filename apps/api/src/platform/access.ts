@@ -41,7 +41,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** The caller's session, or null. Reads the bearer header first, then the web app's cookie. */
-async function findCaller(request: FastifyRequest, sessions: SessionResolver): Promise<Caller | null> {
+export async function findCaller(request: FastifyRequest, sessions: SessionResolver): Promise<Caller | null> {
   const bearer = bearerToken(request);
   const cookie = request.cookies[SESSION_COOKIE];
   const token = bearer ?? cookie;

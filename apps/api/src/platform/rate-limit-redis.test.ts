@@ -72,4 +72,45 @@ describe.skipIf(!available)('rate limits shared through Redis', () => {
     await one.close();
     await two.close();
   });
+
+  it('two API instances count a member together, and an address together', async () => {
+    const prefix = `test-member-${Date.now()}`;
+    const build = () =>
+      buildApp({
+        config: loadConfig({
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'silent',
+          RATE_LIMIT_PER_MINUTE: '3',
+          RATE_LIMIT_PER_IP_PER_MINUTE: '9',
+          PUBLIC_ORIGIN: 'http://platform.test',
+        }),
+        db: t.db,
+        databaseUrl: t.databaseUrl,
+        masterKey: Buffer.alloc(32, 7),
+        rsa: loadRsaKeyPair(inject('keysDir')),
+        email: createOutboxSmsSender(new Outbox()),
+        sms: createOutboxSmsSender(new Outbox()),
+        outbox: null,
+        redis,
+        redisNamespace: prefix,
+      });
+    const [one, two] = await Promise.all([build(), build()]);
+    const a = new Client(one);
+    a.ip = '10.78.0.1';
+    await a.login('alice01');
+    const b = new Client(two);
+    b.ip = a.ip;
+    b.cookie = a.cookie;
+    const statuses: number[] = [];
+    for (const client of [a, b, a, b]) statuses.push((await client.get('/api/me')).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    // The address: 1 login + 4 calls so far; a visitor's calls on either instance fill it to 9.
+    const visitor = [new Client(one), new Client(two)];
+    for (const v of visitor) v.ip = a.ip;
+    const more: number[] = [];
+    for (let i = 0; i < 5; i++) more.push((await visitor[i % 2]!.get('/api/health')).status);
+    expect(more).toEqual([200, 200, 200, 200, 429]);
+    await one.close();
+    await two.close();
+  });
 });

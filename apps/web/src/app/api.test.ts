@@ -76,6 +76,31 @@ describe('api client', () => {
     );
   });
 
+  it('shows the 429 modal for any call, also when a proxy answered with a page instead of JSON, once for many', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Too Many Requests</html>', { status: 429 })),
+    );
+    const failures = await Promise.all([
+      api.get('/api/wallet', ZOk).catch((e: unknown) => e),
+      api.get('/api/me', ZOk, { silent: true }).catch((e: unknown) => e),
+      api.post('/api/wallet/transfer', ZOk, {}).catch((e: unknown) => e),
+      api.delete('/api/me/sessions/1', ZOk).catch((e: unknown) => e),
+    ]);
+    expect(failures.map((e) => (e as ApiError).code)).toEqual([
+      'RATE_LIMITED',
+      'RATE_LIMITED',
+      'RATE_LIMITED',
+      'RATE_LIMITED',
+    ]);
+    expect(alert).toHaveBeenCalledTimes(1);
+    expect(alert).toHaveBeenCalledWith(
+      expect.objectContaining({ content: 'Frequent request , Please try it again.' }),
+    );
+    // A modal over the page: the member stays where they were.
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('on SESSION_INVALID clears the stored login and goes to the login page', async () => {
     session.signIn(user);
     vi.stubGlobal('fetch', answer(401, { code: 'SESSION_INVALID', message: 'ended' }));

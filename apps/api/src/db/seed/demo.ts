@@ -118,7 +118,6 @@ export async function seedDemo(
         placement_parent_id: null,
         placement_side: null,
         placement_depth: 0,
-        locked_until: null,
       })
       .execute();
     created++;
@@ -142,7 +141,6 @@ export async function seedDemo(
         placement_parent_id: parentRow?.id ?? null,
         placement_side: side,
         placement_depth: parentRow ? parentRow.depth + 1 : 0,
-        locked_until: null,
       })
       .returning(['id', 'placement_depth'])
       .executeTakeFirstOrThrow();

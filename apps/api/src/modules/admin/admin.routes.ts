@@ -2,9 +2,16 @@ import { Paths, ZAdminMemberItem, ZAdminMemberQuery, zPage } from '@app/contract
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database';
 import { likePrefix } from '../../platform/like';
+import type { LoginThrottle } from '../auth/login-throttle';
 
-/** Admin/memlist: members with a search by username, email or mobile. */
-export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+/**
+ * Admin/memlist: members with a search by username, email or mobile. `lockedUntil`: until when a login
+ * from an address the member has not used needs an unlock code (the login throttle's ceiling, decision 43).
+ */
+export const adminRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  throttle: Pick<LoginThrottle, 'unlockRequiredUntil'>;
+}> = async (app, { db, throttle }) => {
   app.get(
     Paths.adminMembers,
     {
@@ -23,7 +30,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
           'm.mobile',
           'm.role',
           'm.created_at',
-          'm.locked_until',
           's.username as sponsor',
         ]);
       if (q) {
@@ -42,6 +48,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         .limit(pageSize)
         .offset((page - 1) * pageSize)
         .execute();
+      const locked = await throttle.unlockRequiredUntil(rows.map((r) => r.id));
       return {
         items: rows.map((r) => ({
           userid: r.id,
@@ -51,7 +58,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
           sponsor: r.sponsor,
           role: r.role,
           joinedAt: r.created_at.toISOString(),
-          lockedUntil: r.locked_until?.toISOString() ?? null,
+          lockedUntil: locked.get(r.id)?.toISOString() ?? null,
         })),
         page,
         pageSize,

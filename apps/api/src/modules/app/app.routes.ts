@@ -7,12 +7,14 @@ import {
   ZOutboxItem,
   ZOutboxQuery,
 } from '@app/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
+import { isLoopbackClient } from '../../platform/loopback';
 import type { Outbox } from '../../platform/mail';
 import type { SiteSettingsService } from '../content/site-settings.service';
 import { renderOutboxPage } from './outbox-page';
@@ -25,6 +27,10 @@ export const appRoutes: FastifyPluginAsyncZod<{
   site: Pick<SiteSettingsService, 'version' | 'check'>;
 }> = async (app, { db, config, outbox, site }) => {
   const pub = { access: 'public' as const };
+  // The dev outbox shows every code sent: never in production, and only to this machine itself (NODE_ENV
+  // left unset is development, so being "not production" alone must not open it to the world).
+  const devOutbox = config.isProduction ? null : outbox;
+  const outboxAllowed = (request: FastifyRequest) => devOutbox !== null && isLoopbackClient(request);
 
   app.get(Paths.health, { config: pub, schema: { tags: ['app'], response: { 200: ZHealth } } }, async () => {
     try {
@@ -38,13 +44,13 @@ export const appRoutes: FastifyPluginAsyncZod<{
   app.get(
     Paths.appInfo,
     { config: pub, schema: { tags: ['app'], response: { 200: ZAppInfo } } },
-    async () => {
+    async (request) => {
       const { currentVersion, downloads } = await site.version();
       return {
         version: currentVersion,
         downloadUrl: downloads.android ?? downloads.ios ?? '',
         aiUrl: config.AI_URL,
-        devOutbox: outbox !== null,
+        devOutbox: outboxAllowed(request),
       };
     },
   );
@@ -60,20 +66,29 @@ export const appRoutes: FastifyPluginAsyncZod<{
   );
 
   // The in-process SMTP catcher's mail, outside production only: the dev outbox page and the tests read it.
-  if (!outbox) return;
+  if (!devOutbox) return;
+  const loopbackOnly = async (request: FastifyRequest) => {
+    // As if it did not exist: a stranger learns nothing about it.
+    if (!isLoopbackClient(request)) throw new AppError('NOT_FOUND', 'Not found');
+  };
   app.get(
     Paths.devOutbox,
     {
       config: pub,
+      onRequest: loopbackOnly,
       schema: {
         tags: ['dev'],
         querystring: ZOutboxQuery,
         response: { 200: z.object({ items: z.array(ZOutboxItem) }) },
       },
     },
-    async (request) => ({ items: outbox.list(request.query.to) }),
+    async (request) => ({ items: devOutbox.list(request.query.to) }),
   );
-  app.get('/dev/outbox', { config: pub, schema: { hide: true } }, async (_request, reply) => {
-    return reply.type('text/html; charset=utf-8').send(renderOutboxPage(outbox.list()));
-  });
+  app.get(
+    '/dev/outbox',
+    { config: pub, schema: { hide: true }, onRequest: loopbackOnly },
+    async (_request, reply) => {
+      return reply.type('text/html; charset=utf-8').send(renderOutboxPage(devOutbox.list()));
+    },
+  );
 };

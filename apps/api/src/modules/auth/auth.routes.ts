@@ -8,10 +8,13 @@ import {
   ZCheckSponsorResult,
   ZCheckUsernameQuery,
   ZCheckUsernameResult,
+  ZCodeRequested,
   ZForgotReset,
   ZForgotStart,
   ZLogin,
   ZLoginResult,
+  ZLoginUnlock,
+  ZLoginUnlockStart,
   ZMe,
   ZNonce,
   ZOk,
@@ -63,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   kycStatusOf: (memberId: string) => Promise<KycStatus>;
 }> = async (app, { auth, sessions, sealed, authRateLimit, kycStatusOf }) => {
   const pub = { access: 'public' as const };
-  // Per-IP limit on everything that guesses secrets or sends messages.
+  // Per-IP limit on everything that guesses secrets, sends messages or tells whether a name exists.
   const guarded = { access: 'public' as const, rateLimit: { max: authRateLimit, timeWindow: '1 minute' } };
   const member = { access: 'member' as const };
   const tags = ['auth'];
@@ -79,7 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.get(
     Paths.checkUsername,
     {
-      config: pub,
+      config: guarded,
       schema: { tags, querystring: ZCheckUsernameQuery, response: { 200: ZCheckUsernameResult } },
     },
     async (request) => auth.checkUsername(request.query.username),
@@ -88,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.get(
     Paths.checkSponsor,
     {
-      config: pub,
+      config: guarded,
       schema: { tags, querystring: ZCheckSponsorQuery, response: { 200: ZCheckSponsorResult } },
     },
     async (request) => auth.checkSponsor(request.query.sponsor),
@@ -97,7 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.get(
     Paths.checkPlacement,
     {
-      config: pub,
+      config: guarded,
       schema: { tags, querystring: ZCheckPlacementQuery, response: { 200: ZCheckPlacementResult } },
     },
     async (request) => auth.checkPlacement(request.query.sponsor, request.query.placement),
@@ -148,8 +151,23 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     Paths.forgotStart,
-    { config: guarded, schema: { tags, body: ZForgotStart, response: { 200: ZTacSent } } },
+    { config: guarded, schema: { tags, body: ZForgotStart, response: { 200: ZCodeRequested } } },
     async (request) => auth.forgotStart(request.body.login),
+  );
+
+  app.post(
+    Paths.loginUnlockStart,
+    { config: guarded, schema: { tags, body: ZLoginUnlockStart, response: { 200: ZCodeRequested } } },
+    async (request) => auth.loginUnlockStart(request.body.login),
+  );
+
+  app.post(
+    Paths.loginUnlock,
+    { config: guarded, schema: { tags, body: ZLoginUnlock, response: { 200: ZOk } } },
+    async (request) => {
+      await auth.loginUnlock(request.body, clientMeta(request));
+      return { ok: true as const };
+    },
   );
 
   app.post(

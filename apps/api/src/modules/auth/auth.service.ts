@@ -2,9 +2,11 @@ import {
   Limits,
   type TChangePassword,
   type TCheckPlacementResult,
+  type TCodeRequested,
   type TContact,
   type TForgotReset,
   type TLogin,
+  type TLoginUnlock,
   type TMemberTacPurpose,
   type TRegister,
   type TSealed,
@@ -14,11 +16,11 @@ import {
   ZTransactionPasswordValue,
   ZUsername,
 } from '@app/contracts';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import { maskName } from '../members/mask';
 import type { MemberRow, MembersRepository } from '../members/members.repository';
+import type { LoginThrottle } from './login-throttle';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import type { SealedService } from './sealed.service';
 import type { SessionService } from './session.service';
@@ -44,8 +46,32 @@ export function createAuthService(deps: {
   sessions: SessionService;
   tac: TacService;
   sealed: SealedService;
+  throttle: LoginThrottle;
+  /** Where a code sent in the background (forgot password, login unlock) reports a failure. */
+  log?: { warn: (obj: object, msg: string) => void };
 }) {
-  const { db, members, sessions, tac, sealed } = deps;
+  const { db, members, sessions, tac, sealed, throttle } = deps;
+
+  /**
+   * Codes whose request must answer the same whether the account exists are sent after the answer: the
+   * known case is then no slower than the unknown one. `settle` waits for those still on their way.
+   */
+  const pending = new Set<Promise<void>>();
+  function sendInBackground(send: () => Promise<unknown>): void {
+    const job = send()
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        // Too soon, the day's cap, no contact: nothing was sent, and the caller must not learn it.
+        if (error instanceof AppError && error.status < 500) return;
+        deps.log?.warn({ error: error instanceof Error ? error.message : String(error) }, 'code not sent');
+      })
+      .finally(() => pending.delete(job));
+    pending.add(job);
+  }
+  const codeRequested: TCodeRequested = {
+    expiresInSeconds: Limits.tacTtlSeconds,
+    resendInSeconds: Limits.tacResendSeconds,
+  };
 
   async function userInfo(member: MemberRow): Promise<TUserInfo> {
     const names = await members.usernamesOf(
@@ -148,7 +174,6 @@ export function createAuthService(deps: {
             placement_side: input.side,
             placement_depth: parent.depth + 1,
             language: input.language ?? 'en-US',
-            locked_until: null,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -168,45 +193,44 @@ export function createAuthService(deps: {
 
   async function login(input: TLogin, meta: ClientMeta) {
     const member = await members.findByLogin(input.login);
+    // Throttled tries are refused before any password check (login-throttle.ts, decision 43).
+    const attempt = await throttle.begin({ memberId: member?.id ?? null, login: input.login }, meta);
     if (!member) {
       await burnPasswordCheck(input.password);
-      throw new AppError('LOGIN_FAILED', 'Wrong username or password');
+      return attempt.failed();
     }
-    assertNotLocked(member);
-    if (!(await verifyPassword(member.password_hash, input.password))) {
-      await recordFailure(member.id, meta.ip);
-      throw new AppError('LOGIN_FAILED', 'Wrong username or password');
-    }
-    await db.deleteFrom('login_failures').where('member_id', '=', member.id).execute();
+    if (!(await verifyPassword(member.password_hash, input.password))) return attempt.failed();
+    await attempt.succeeded();
     const token = await sessions.create(member.id, meta);
     return { token, user: await userInfo(member) };
   }
 
-  function assertNotLocked(member: MemberRow): void {
-    if (member.locked_until && member.locked_until.getTime() > Date.now()) {
-      throw new AppError('ACCOUNT_LOCKED', 'Too many failed logins', {
-        retryAfterSeconds: Math.ceil((member.locked_until.getTime() - Date.now()) / 1000),
-      });
+  /** "Send me an unlock code": the same answer for every login; sent only to an existing member's contact. */
+  async function loginUnlockStart(login: string): Promise<TCodeRequested> {
+    const member = await members.findByLogin(login);
+    if (member) {
+      sendInBackground(() =>
+        tac.send({
+          purpose: 'login_unlock',
+          destination: contactOf(member),
+          memberId: member.id,
+          language: member.language,
+        }),
+      );
     }
+    return codeRequested;
   }
 
-  /** Five failures within fifteen minutes lock the account for fifteen minutes. */
-  async function recordFailure(memberId: string, ip: string): Promise<void> {
-    await db.insertInto('login_failures').values({ member_id: memberId, ip }).execute();
-    const { count } = await db
-      .selectFrom('login_failures')
-      .select(sql<number>`count(*)::int`.as('count'))
-      .where('member_id', '=', memberId)
-      .where('at', '>', sql<Date>`now() - make_interval(secs => ${Limits.loginFailureWindowSeconds})`)
-      .executeTakeFirstOrThrow();
-    if (count >= Limits.loginMaxFailures) {
-      const lockedUntil = new Date(Date.now() + Limits.loginLockSeconds * 1000);
-      await db.updateTable('members').set({ locked_until: lockedUntil }).where('id', '=', memberId).execute();
-      await db.deleteFrom('login_failures').where('member_id', '=', memberId).execute();
-      throw new AppError('ACCOUNT_LOCKED', 'Too many failed logins', {
-        retryAfterSeconds: Limits.loginLockSeconds,
-      });
-    }
+  /** An unlock code from the member's contact: this address may try the password again (and is trusted). */
+  async function loginUnlock(input: TLoginUnlock, meta: ClientMeta): Promise<void> {
+    const member = await members.findByLogin(input.login);
+    const destination = member ? (member.email ?? member.mobile) : null;
+    // No member or no contact: the same statement against a destination no code was ever sent to.
+    await tac.consume(
+      { purpose: 'login_unlock', destination: destination ?? `none:${input.login}` },
+      input.code,
+    );
+    if (member) await throttle.unlock(member.id, meta);
   }
 
   function contactOf(member: MemberRow): string {
@@ -215,29 +239,39 @@ export function createAuthService(deps: {
     return destination;
   }
 
-  async function forgotStart(login: string): Promise<TTacSent> {
+  /** The same answer, as fast, for every login (decision 43); the code goes out after the answer. */
+  async function forgotStart(login: string): Promise<TCodeRequested> {
     const member = await members.findByLogin(login);
-    if (!member) throw new AppError('MEMBER_NOT_FOUND');
-    return tac.send({
-      purpose: 'reset_password',
-      destination: contactOf(member),
-      memberId: member.id,
-      language: member.language,
-    });
+    if (member) {
+      sendInBackground(() =>
+        tac.send({
+          purpose: 'reset_password',
+          destination: contactOf(member),
+          memberId: member.id,
+          language: member.language,
+        }),
+      );
+    }
+    return codeRequested;
   }
 
+  /** A wrong code and an unknown login answer alike (TAC_INVALID), after the same hashing work. */
   async function forgotReset(input: TForgotReset): Promise<void> {
-    const member = await members.findByLogin(input.login);
-    if (!member) throw new AppError('MEMBER_NOT_FOUND');
     const passwordHash = await hashPassword(input.password);
+    const member = await members.findByLogin(input.login);
+    const destination = member ? (member.email ?? member.mobile) : null;
+    if (!member || !destination) {
+      await tac.consume({ purpose: 'reset_password', destination: `none:${input.login}` }, input.code);
+      return;
+    }
     await db.transaction().execute(async (trx) => {
-      await tac.consume({ purpose: 'reset_password', destination: contactOf(member) }, input.code, trx);
+      await tac.consume({ purpose: 'reset_password', destination }, input.code, trx);
       await trx
         .updateTable('members')
-        .set({ password_hash: passwordHash, locked_until: null })
+        .set({ password_hash: passwordHash })
         .where('id', '=', member.id)
         .execute();
-      await trx.deleteFrom('login_failures').where('member_id', '=', member.id).execute();
+      await throttle.forgetFailures(member.id, trx);
       await sessions.endAllOf(member.id, 'password_reset', undefined, trx);
     });
   }
@@ -313,6 +347,8 @@ export function createAuthService(deps: {
     sendSignupTac,
     register,
     login,
+    loginUnlockStart,
+    loginUnlock,
     forgotStart,
     forgotReset,
     changePassword,
@@ -320,6 +356,10 @@ export function createAuthService(deps: {
     consumeMemberTac,
     setTransactionPassword,
     verifyTransactionPassword,
+    /** Waits for the codes still being sent in the background (the app's close). */
+    settle: async () => {
+      await Promise.all([...pending]);
+    },
   };
 }
 

@@ -6,7 +6,9 @@ export type TacPurpose =
   | 'transaction_password'
   | 'withdraw_address'
   // a code sent to the NEW email or mobile a member is changing to (profile module)
-  | 'change_contact';
+  | 'change_contact'
+  // a code that lets a login past the account's ceiling of failed logins (decision 43)
+  | 'login_unlock';
 
 const minutes = Limits.tacTtlSeconds / 60;
 

@@ -7,6 +7,8 @@ import type { MessageSender } from '../../platform/mail';
 import { maskDestination } from '../members/mask';
 import { type TacPurpose, tacMessage } from './tac-messages';
 
+const WRONG_CODE = 'The code is wrong, or no code was sent';
+
 export interface TacTarget {
   purpose: TacPurpose;
   /** A lower-case email address, or a mobile number as +<prefix><digits>. */
@@ -17,45 +19,80 @@ export interface TacTarget {
 
 /**
  * Six-digit TAC codes: only their HMAC is stored; 10 minutes to live, 5 tries, a resend after 60 s.
- * Only the newest code for a purpose and destination counts.
+ * Only the newest code for a purpose and destination counts. Besides the tries per code, an account gets
+ * at most `dailyCap` codes of one purpose in 24 hours (before sign-up, when there is no account yet: a
+ * destination), so codes cannot be ground down by asking for new ones (decision 43).
  */
 export function createTacService(deps: {
   db: Db;
   hmacKey: Buffer;
   email: MessageSender;
   sms: MessageSender;
+  /** TAC_DAILY_CAP: codes of one purpose one account may be sent in 24 hours. */
+  dailyCap: number;
 }) {
   const { db } = deps;
   const digest = (code: string) => createHmac('sha256', deps.hmacKey).update(code).digest();
 
-  async function send(target: TacTarget): Promise<TTacSent> {
-    const last = await db
-      .selectFrom('tac_codes')
-      .select('created_at')
-      .where('purpose', '=', target.purpose)
-      .where('destination', '=', target.destination)
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (last) {
-      const waited = (Date.now() - last.created_at.getTime()) / 1000;
-      if (waited < Limits.tacResendSeconds) {
+  /**
+   * Checks the resend wait and the daily cap and stores the new code's hash, under a lock per purpose and
+   * account: two requests at once cannot both pass the last free place.
+   */
+  async function store(target: TacTarget, code: string): Promise<void> {
+    const account = target.memberId ? `m:${target.memberId}` : `d:${target.destination}`;
+    await db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`tac:${target.purpose}:${account}`}, 0))`.execute(
+        trx,
+      );
+      const last = await trx
+        .selectFrom('tac_codes')
+        .select(sql<number>`extract(epoch FROM clock_timestamp() - created_at)::float8`.as('waited'))
+        .where('purpose', '=', target.purpose)
+        .where('destination', '=', target.destination)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (last && last.waited < Limits.tacResendSeconds) {
         throw new AppError('TAC_RESEND_TOO_SOON', 'Wait before asking for another code', {
-          retryAfterSeconds: Math.ceil(Limits.tacResendSeconds - waited),
+          retryAfterSeconds: Math.max(1, Math.ceil(Limits.tacResendSeconds - last.waited)),
         });
       }
-    }
+      let day = trx
+        .selectFrom('tac_codes')
+        .select([
+          sql<number>`count(*)::int`.as('sent'),
+          sql<
+            number | null
+          >`extract(epoch FROM min(created_at) + interval '1 day' - clock_timestamp())::float8`.as('freeIn'),
+        ])
+        .where('purpose', '=', target.purpose)
+        .where('created_at', '>', sql<Date>`clock_timestamp() - interval '1 day'`);
+      day = target.memberId
+        ? day.where('member_id', '=', target.memberId)
+        : day.where('destination', '=', target.destination).where('member_id', 'is', null);
+      const { sent, freeIn } = await day.executeTakeFirstOrThrow();
+      if (sent >= deps.dailyCap) {
+        throw new AppError('TAC_DAILY_LIMIT', 'Enough codes were sent for today', {
+          retryAfterSeconds: Math.max(1, Math.ceil(freeIn ?? 0)),
+        });
+      }
+      await trx
+        .insertInto('tac_codes')
+        .values({
+          purpose: target.purpose,
+          destination: target.destination,
+          member_id: target.memberId ?? null,
+          code_hash: digest(code),
+          expires_at: sql<Date>`clock_timestamp() + make_interval(secs => ${Limits.tacTtlSeconds})`,
+          created_at: sql<Date>`clock_timestamp()`,
+        })
+        .execute();
+    });
+  }
+
+  async function send(target: TacTarget): Promise<TTacSent> {
     const code = String(randomInt(0, 10 ** Limits.tacLength)).padStart(Limits.tacLength, '0');
-    await db
-      .insertInto('tac_codes')
-      .values({
-        purpose: target.purpose,
-        destination: target.destination,
-        member_id: target.memberId ?? null,
-        code_hash: digest(code),
-        expires_at: new Date(Date.now() + Limits.tacTtlSeconds * 1000),
-      })
-      .execute();
+    await store(target, code);
     const message = tacMessage(target.language ?? 'en-US', code);
     const channel = target.destination.includes('@') ? 'email' : 'sms';
     await (channel === 'email' ? deps.email : deps.sms).send({ to: target.destination, ...message });
@@ -90,19 +127,21 @@ export function createTacService(deps: {
       )
       RETURNING id, code_hash, attempts, expires_at`.execute(db);
     const row = counted.rows[0];
-    if (!row) throw new AppError('TAC_INVALID', 'No code was sent, or it was used already');
+    // One message for "no code" and "wrong code": which of the two it was must not tell whether a code was
+    // asked for this login (and so whether the account exists).
+    if (!row) throw new AppError('TAC_INVALID', WRONG_CODE);
     if (row.expires_at.getTime() < Date.now()) throw new AppError('TAC_EXPIRED', 'The code has expired');
     if (row.attempts > Limits.tacMaxAttempts) {
       throw new AppError('TAC_TOO_MANY_ATTEMPTS', 'Too many wrong codes: ask for a new one');
     }
-    if (!timingSafeEqual(row.code_hash, digest(code))) throw new AppError('TAC_INVALID', 'The code is wrong');
+    if (!timingSafeEqual(row.code_hash, digest(code))) throw new AppError('TAC_INVALID', WRONG_CODE);
     const used = await trx
       .updateTable('tac_codes')
       .set({ consumed_at: new Date() })
       .where('id', '=', row.id)
       .where('consumed_at', 'is', null)
       .executeTakeFirst();
-    if (used.numUpdatedRows === 0n) throw new AppError('TAC_INVALID', 'The code was used already');
+    if (used.numUpdatedRows === 0n) throw new AppError('TAC_INVALID', WRONG_CODE);
   }
 
   return { send, consume };

@@ -45,6 +45,20 @@ export const kycRepository = {
     return row !== undefined;
   },
 
+  /** The member's own pending or approved submission of this number. */
+  async idHeldBySelf(ex: Db, memberId: string, id: TKycIdNumberCheckQuery): Promise<boolean> {
+    const row = await ex
+      .selectFrom('kyc_submissions')
+      .select('id')
+      .where('country', '=', id.country)
+      .where('id_type', '=', id.idType)
+      .where('id_number_key', '=', idNumberKey(id.idNumber))
+      .where('status', '<>', 'rejected')
+      .where('member_id', '=', memberId)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
   /**
    * Takes the member's row lock, so that one member's submissions run one after the other and each sees the
    * state the previous one left. NO KEY UPDATE: rows of other tables that reference the member are not held up.

@@ -124,7 +124,7 @@ describe('who may call the KYC routes', () => {
     const calls = [
       visitor.get('/api/kyc'),
       visitor.post('/api/kyc', {}),
-      visitor.get('/api/kyc/id-number-check?country=MY&idType=ic&idNumber=A1234'),
+      visitor.post('/api/kyc/id-number-check', { country: 'MY', idType: 'ic', idNumber: 'A1234' }),
       visitor.get('/api/admin/kyc'),
       visitor.get(`/api/admin/kyc/${id}`),
       visitor.post(`/api/admin/kyc/${id}/approve`),
@@ -291,7 +291,7 @@ describe('the KYC state machine over HTTP', () => {
 });
 
 describe('ID numbers are unique per country and type', () => {
-  it('refuses a number another member holds, ignoring hyphens and case; the check says so first', async () => {
+  it('the ID-number check answers only about the caller’s own submission; another member’s number is refused at submission', async () => {
     const bobby = await as('bobby01');
     const carol = await as('carol01');
     const boss = await admin();
@@ -302,15 +302,15 @@ describe('ID numbers are unique per country and type', () => {
     expect(held.status).toBe(200);
 
     const check = (client: Client, number: string, country = 'MY', idType = 'ic') =>
-      client.get<{ available: boolean }>(
-        `/api/kyc/id-number-check?country=${country}&idType=${idType}&idNumber=${encodeURIComponent(number)}`,
-      );
-    expect((await check(carol, '880101145566')).body).toEqual({ available: false });
-    expect((await check(carol, '880101-14-5566')).body).toEqual({ available: false });
-    // The holder's own number is not "taken" from their point of view; another country or type is free.
-    expect((await check(bobby, '880101-14-5566')).body).toEqual({ available: true });
-    expect((await check(carol, '880101-14-5566', 'SG')).body).toEqual({ available: true });
-    expect((await check(carol, '880101-14-5566', 'MY', 'passport')).body).toEqual({ available: true });
+      client.post<{ available: boolean }>('/api/kyc/id-number-check', { country, idType, idNumber: number });
+    // Another member's number: the check answers only about the caller's own submissions, so it says nothing.
+    expect((await check(carol, '880101145566')).body).toEqual({ available: true });
+    expect((await check(carol, '880101-14-5566')).body).toEqual({ available: true });
+    // The holder's own pending number (hyphens and case ignored) is the one "not available".
+    expect((await check(bobby, '880101-14-5566')).body).toEqual({ available: false });
+    expect((await check(bobby, '880101145566')).body).toEqual({ available: false });
+    expect((await check(bobby, '880101-14-5566', 'SG')).body).toEqual({ available: true });
+    expect((await check(bobby, '880101-14-5566', 'MY', 'passport')).body).toEqual({ available: true });
     const badCheck = await check(carol, '88 01');
     expect(badCheck.status).toBe(400);
 
@@ -326,7 +326,7 @@ describe('ID numbers are unique per country and type', () => {
 
     // Once the holder's submission is rejected, the number is free again.
     await boss.post(`/api/admin/kyc/${held.body.submission?.id}/reject`, { reason: 'Not your ID' });
-    expect((await check(carol, '880101-14-5566')).body).toEqual({ available: true });
+    expect((await check(bobby, '880101-14-5566')).body).toEqual({ available: true });
     const now = await carol.post<TKycState>(
       '/api/kyc',
       await submission(carol, { idNumber: '880101-14-5566' }),

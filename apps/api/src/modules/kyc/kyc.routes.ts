@@ -24,10 +24,7 @@ function actorOf(request: FastifyRequest): Actor {
 
 export interface KycRoutesOptions {
   kyc: KycService;
-  /**
-   * Per IP per minute on submitting and on the ID-number check: the check tells whether a number is in use,
-   * so like the sign-up checks it gets the auth limit rather than being a free oracle.
-   */
+  /** Per member per minute on submitting and on the ID-number check (the auth limit). */
   checkRateLimit: number;
 }
 
@@ -52,14 +49,14 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, { 
     (request) => kyc.submit(actorOf(request), request.body),
   );
 
-  // Home/checkIDTypeNo
-  app.get(
+  // Home/checkIDTypeNo. A POST: the number travels in the body, so it never lands in a log's URL.
+  app.post(
     Paths.kycIdNumberCheck,
     {
       config: limited,
-      schema: { tags, querystring: ZKycIdNumberCheckQuery, response: { 200: ZKycIdNumberCheck } },
+      schema: { tags, body: ZKycIdNumberCheckQuery, response: { 200: ZKycIdNumberCheck } },
     },
-    (request) => kyc.checkIdNumber(callerOf(request).memberId, request.query),
+    (request) => kyc.checkIdNumber(callerOf(request).memberId, request.body),
   );
 };
 

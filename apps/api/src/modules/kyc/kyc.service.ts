@@ -97,8 +97,13 @@ export function createKycService({ db, uploads, notifications }: KycServiceDeps)
     return { status: latest?.status ?? 'none', submission: latest ? submissionView(latest) : null };
   }
 
+  /**
+   * Whether the member's own pending or approved submission already holds this number. It never says
+   * anything about other members' numbers (decision 43): that another member holds one is learnt only by
+   * submitting (KYC_ID_TAKEN), with three pictures, audited and rate limited.
+   */
   async function checkIdNumber(memberId: string, id: TKycIdNumberCheckQuery): Promise<TKycIdNumberCheck> {
-    return { available: !(await repo.idHeldByOther(db, memberId, id)) };
+    return { available: !(await repo.idHeldBySelf(db, memberId, id)) };
   }
 
   async function submit(actor: Actor, body: TKycSubmitRequest): Promise<TKycState> {

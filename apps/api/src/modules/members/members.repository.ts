@@ -19,7 +19,6 @@ export function createMembersRepository(db: Db) {
     // kept by the bonus runs outside this row (migration 0023, decision 37)
     sql<string>`member_rank(id)`.as('rank'),
     'language',
-    'locked_until',
     'created_at',
   ] as const;
 

@@ -104,7 +104,6 @@ async function member(
       placement_parent_id: parent,
       placement_side: side,
       placement_depth: depth,
-      locked_until: null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

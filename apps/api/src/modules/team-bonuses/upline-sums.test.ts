@@ -26,7 +26,6 @@ async function randomTree(size: number): Promise<string[]> {
         placement_parent_id: slot?.id ?? null,
         placement_side: slot?.side ?? null,
         placement_depth: slot ? slot.depth + 1 : 0,
-        locked_until: null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -234,7 +234,6 @@ describe('counts off the sign-up path', () => {
         placement_parent_id: irene,
         placement_side: 'right',
         placement_depth: 4,
-        locked_until: null,
       })
       .execute();
     const alice = await as('alice01');
@@ -296,7 +295,6 @@ describe('racing sign-ups and the counts', () => {
           placement_parent_id: parent.id,
           placement_side: side,
           placement_depth: parent.depth + 1,
-          locked_until: null,
         })
         .execute(),
     );
@@ -403,7 +401,6 @@ describe('sign-ups in different legs', () => {
       placement_parent_id: parent.id,
       placement_side: 'left' as const,
       placement_depth: parent.placement_depth + 1,
-      locked_until: null,
     });
     let release!: () => void;
     const held = new Promise<void>((resolve) => {

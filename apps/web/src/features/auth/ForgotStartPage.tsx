@@ -24,7 +24,7 @@ import {
 export default function ForgotStartPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
   const [resendAt, setResendAt] = useState(0);
   const form = useForm<ForgotStartValues>({
     resolver: zodResolver(ZForgotStart),
@@ -34,10 +34,10 @@ export default function ForgotStartPage() {
   const sendCode = async (): Promise<number | undefined> => {
     if (!(await form.trigger('login'))) return undefined;
     try {
-      const sent = await authApi.forgotStart(form.getValues('login').trim(), handledBy(forgotStartPlaces));
-      setSentTo(sent.destination);
-      setResendAt(Date.now() + sent.resendInSeconds * 1000);
-      return sent.resendInSeconds;
+      const answer = await authApi.forgotStart(form.getValues('login').trim(), handledBy(forgotStartPlaces));
+      setSent(true);
+      setResendAt(Date.now() + answer.resendInSeconds * 1000);
+      return answer.resendInSeconds;
     } catch (error) {
       placeServerError(error, form.setError, forgotStartPlaces, ['login']);
       throw error;
@@ -59,9 +59,9 @@ export default function ForgotStartPage() {
           autoComplete="username"
           after={<CountdownButton onSend={sendCode} />}
         />
-        <TacSentNote destination={sentTo} />
+        {sent ? <TacSentNote destination={null} text={t('forgot.sentIfExists')} /> : null}
         <div className={styles.actions}>
-          <Button block type="submit" color="primary" size="large" disabled={!sentTo}>
+          <Button block type="submit" color="primary" size="large" disabled={!sent}>
             {t('common.continue')}
           </Button>
         </div>

@@ -1,6 +1,7 @@
 import { Paths } from '@app/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Routes } from '../../app/navigation';
 import { session } from '../../app/session';
 import { fakeApi, renderPage } from '../../test/render-page';
 import LoginPage from './LoginPage';
@@ -32,17 +33,23 @@ afterEach(() => {
 });
 
 describe('login page', () => {
-  it('shows a wrong password and a locked account inline, then signs in and returns where it was asked', async () => {
+  it('shows a wrong password and a wait inline, then signs in and returns where it was asked', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(
         fakeApi((url, init) => {
           if (url.pathname !== Paths.login) return undefined;
           const { password, login } = JSON.parse(String(init.body)) as { login: string; password: string };
-          if (login === 'locked01') {
+          if (login === 'waiting01') {
             return {
-              status: 423,
-              body: { code: 'ACCOUNT_LOCKED', message: 'locked', details: { retryAfterSeconds: 840 } },
+              status: 429,
+              body: { code: 'LOGIN_THROTTLED', message: 'wait', details: { retryAfterSeconds: 60 } },
+            };
+          }
+          if (login === 'longwait1') {
+            return {
+              status: 429,
+              body: { code: 'LOGIN_THROTTLED', message: 'wait', details: { retryAfterSeconds: 840 } },
             };
           }
           return password === 'Demo12345'
@@ -60,16 +67,86 @@ describe('login page', () => {
     logIn('alice01', 'nope12345');
     expect((await screen.findByRole('alert')).textContent).toBe('Wrong username, email or password.');
 
-    logIn('locked01', 'Demo12345');
+    logIn('waiting01', 'Demo12345');
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe(
-        'This account is locked after too many failed logins. Try again in 14 min.',
+        'Too many failed logins from this device. Try again in 60\u00a0s.',
       ),
     );
+    logIn('longwait1', 'Demo12345');
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Too many failed logins from this device. Try again in 14 min.',
+      ),
+    );
+    // A 429 of the login itself is the form's to show: no "Frequent request" modal over it.
+    expect(screen.queryByText('Frequent request , Please try it again.')).toBeNull();
 
     logIn('alice01', 'Demo12345');
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/personal/AccountSetting'));
     expect(session.get().isLogin).toBe(true);
     expect(JSON.parse(localStorage.getItem('userInfo') ?? 'null')).toMatchObject({ userid: '5' });
+  });
+
+  it('past the account ceiling offers an unlock code, sends it, unlocks this device with it and logs in', async () => {
+    const calls: Array<[string, unknown]> = [];
+    let unlocked = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        fakeApi((url, init) => {
+          const body = init.body ? JSON.parse(String(init.body)) : undefined;
+          calls.push([url.pathname, body]);
+          if (url.pathname === Paths.loginUnlockStart) {
+            return { body: { expiresInSeconds: 600, resendInSeconds: 60 } };
+          }
+          if (url.pathname === Paths.loginUnlock) {
+            if (body.code !== '123456') return { status: 400, body: { code: 'TAC_INVALID', message: 'no' } };
+            unlocked = true;
+            return { body: { ok: true } };
+          }
+          if (url.pathname === Paths.login) {
+            if (!unlocked) {
+              return {
+                status: 423,
+                body: {
+                  code: 'LOGIN_UNLOCK_REQUIRED',
+                  message: 'unlock',
+                  details: { retryAfterSeconds: 80000 },
+                },
+              };
+            }
+            return { body: { user } };
+          }
+          return undefined;
+        }),
+      ),
+    );
+    const router = renderPage('/pages/login/login', '/pages/login/login', <LoginPage />);
+    logIn('alice01', 'Demo12345');
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Too many failed logins on this account. This device needs an unlock code first.',
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Send me an unlock code' }));
+    const code = await screen.findByLabelText('Verification code');
+    expect(screen.getByTestId('tac-sent').textContent).toContain('If this account exists, an unlock code');
+
+    fireEvent.change(code, { target: { value: '999999' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Enter the correct 6-digit verification code.')).toBeTruthy();
+
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(Routes.home));
+    expect(calls.map(([path]) => path).filter((p) => p.startsWith('/api/auth'))).toEqual([
+      Paths.login,
+      Paths.loginUnlockStart,
+      Paths.loginUnlock,
+      Paths.loginUnlock,
+      Paths.login,
+    ]);
+    expect(calls.find(([path]) => path === Paths.loginUnlockStart)?.[1]).toEqual({ login: 'alice01' });
   });
 });

@@ -1,4 +1,4 @@
-import { type TLogin, ZLogin } from '@app/contracts';
+import { ZLogin, ZTacCode } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
@@ -6,30 +6,63 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { z } from 'zod';
 import { isApiError } from '../../app/api-error';
 import { Routes, safeReturnPath } from '../../app/navigation';
 import { session } from '../../app/session';
 import { meKey } from '../../app/use-me';
+import { CountdownButton } from '../../shared/CountdownButton';
 import { FormAlert } from '../../shared/FormAlert';
 import { FormField } from '../../shared/FormField';
 import styles from '../../shared/FormPage.module.css';
 import { PageLayout } from '../../shared/PageLayout';
 import { type ErrorPlaces, handledBy, placeServerError } from '../../shared/server-errors';
+import { TacCodeField } from '../../shared/TacCodeField';
+import { TacSentNote } from '../../shared/TacSentNote';
 import { authApi } from './auth.api';
 
-const places: ErrorPlaces<TLogin> = { LOGIN_FAILED: 'root', ACCOUNT_LOCKED: 'root' };
-const fieldNames = ['login', 'password'];
+/** The login, and the unlock code a login past the account's ceiling of failures needs (decision 43). */
+const ZLoginForm = ZLogin.extend({ unlockCode: z.union([z.literal(''), ZTacCode]) });
+type TLoginForm = z.infer<typeof ZLoginForm>;
+
+const places: ErrorPlaces<TLoginForm> = {
+  LOGIN_FAILED: 'root',
+  LOGIN_THROTTLED: 'root',
+  LOGIN_UNLOCK_REQUIRED: 'root',
+  ACCOUNT_LOCKED: 'root',
+  TAC_INVALID: 'unlockCode',
+  TAC_EXPIRED: 'unlockCode',
+  TAC_TOO_MANY_ATTEMPTS: 'unlockCode',
+};
+const fieldNames = ['login', 'password', 'unlockCode'];
 
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const [lockedMinutes, setLockedMinutes] = useState<number | null>(null);
-  const form = useForm<TLogin>({ resolver: zodResolver(ZLogin), defaultValues: { login: '', password: '' } });
+  /** How long the server asks to wait before the next try, when it does. */
+  const [waitSeconds, setWaitSeconds] = useState<number | null>(null);
+  /** Past the account's ceiling: this device needs an unlock code from the member's contact. */
+  const [needsUnlock, setNeedsUnlock] = useState(false);
+  const [unlockSent, setUnlockSent] = useState(false);
+  const [resendIn, setResendIn] = useState(0);
+  const form = useForm<TLoginForm>({
+    resolver: zodResolver(ZLoginForm),
+    defaultValues: { login: '', password: '', unlockCode: '' },
+  });
 
   const login = useMutation({
-    mutationFn: (body: TLogin) => authApi.login(body, handledBy(places)),
+    mutationFn: async ({ unlockCode, ...body }: TLoginForm) => {
+      if (needsUnlock && unlockCode) {
+        await authApi.loginUnlock({ login: body.login, code: unlockCode }, handledBy(places));
+        // This device may now try the password: the code is used up.
+        setNeedsUnlock(false);
+        setUnlockSent(false);
+        form.setValue('unlockCode', '');
+      }
+      return authApi.login(body, handledBy(places));
+    },
     onSuccess: ({ user }) => {
       session.signIn(user);
       queryClient.setQueryData(meKey, user);
@@ -37,12 +70,30 @@ export default function LoginPage() {
     },
     onError: (error) => {
       const seconds = isApiError(error) ? Number(error.details.retryAfterSeconds) : Number.NaN;
-      setLockedMinutes(Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : null);
+      const code = isApiError(error) ? error.code : '';
+      setWaitSeconds(
+        code !== 'LOGIN_UNLOCK_REQUIRED' && Number.isFinite(seconds) && seconds > 0 ? seconds : null,
+      );
+      if (code === 'LOGIN_UNLOCK_REQUIRED') setNeedsUnlock(true);
       placeServerError(error, form.setError, places, fieldNames);
     },
   });
 
+  const sendUnlock = async (): Promise<number | undefined> => {
+    if (!(await form.trigger('login'))) return undefined;
+    const answer = await authApi.loginUnlockStart(form.getValues('login').trim(), handledBy(places));
+    setUnlockSent(true);
+    setResendIn(answer.resendInSeconds);
+    return answer.resendInSeconds;
+  };
+
   const rootCode = form.formState.errors.root?.server?.message;
+  const wait =
+    waitSeconds === null
+      ? undefined
+      : waitSeconds < 120
+        ? t('login.retryInSeconds', { seconds: waitSeconds })
+        : t('login.lockedFor', { minutes: Math.ceil(waitSeconds / 60) });
   return (
     <PageLayout title={t('login.title')} backTo={Routes.intro}>
       <form
@@ -66,14 +117,26 @@ export default function LoginPage() {
           type="password"
           autoComplete="current-password"
         />
-        <FormAlert
-          code={rootCode}
-          extra={
-            rootCode === 'ACCOUNT_LOCKED' && lockedMinutes
-              ? t('login.lockedFor', { minutes: lockedMinutes })
-              : undefined
-          }
-        />
+        <FormAlert code={rootCode} extra={rootCode === 'LOGIN_UNLOCK_REQUIRED' ? undefined : wait} />
+        {needsUnlock ? (
+          <div data-testid="login-unlock">
+            <p className={styles.hint}>{t('login.unlockHint')}</p>
+            {unlockSent ? (
+              <>
+                <TacCodeField
+                  control={form.control}
+                  name="unlockCode"
+                  after={<CountdownButton onSend={sendUnlock} initialSeconds={resendIn} />}
+                />
+                <TacSentNote destination={null} text={t('login.unlockSent')} />
+              </>
+            ) : (
+              <Button block color="primary" fill="outline" onClick={() => void sendUnlock().catch(() => {})}>
+                {t('login.sendUnlock')}
+              </Button>
+            )}
+          </div>
+        ) : null}
         <div className={styles.actions}>
           <Button block type="submit" color="primary" size="large" loading={login.isPending}>
             {t('login.submit')}

@@ -4,13 +4,10 @@ import type { ErrorPlaces } from '../../shared/server-errors';
 
 export type ForgotStartValues = z.input<typeof ZForgotStart>;
 
-export const forgotStartPlaces: ErrorPlaces<ForgotStartValues> = {
-  MEMBER_NOT_FOUND: 'login',
-  CONTACT_MISSING: 'login',
-};
+/** The start answers alike for every login (decision 43): nothing to place but a malformed one. */
+export const forgotStartPlaces: ErrorPlaces<ForgotStartValues> = {};
 
 export const forgotResetPlaces: ErrorPlaces<TForgotReset> = {
-  MEMBER_NOT_FOUND: 'root',
   TAC_INVALID: 'code',
   TAC_EXPIRED: 'code',
   TAC_TOO_MANY_ATTEMPTS: 'code',

@@ -7,13 +7,11 @@ import {
   ZKycCountry,
   ZKycFullName,
   ZKycIdNumber,
-  ZKycIdNumberCheckQuery,
   ZKycIdType,
 } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -21,7 +19,7 @@ import { isApiError } from '../../app/api-error';
 import { errorText } from '../../app/error-text';
 import { showToast } from '../../app/toast';
 import { FormAlert } from '../../shared/FormAlert';
-import { type FieldStatus, FormField } from '../../shared/FormField';
+import { FormField } from '../../shared/FormField';
 import formStyles from '../../shared/FormPage.module.css';
 import { type ErrorPlaces, handledBy, placeServerError } from '../../shared/server-errors';
 import { ImageUploadField } from '../../shared/uploads';
@@ -76,8 +74,8 @@ const empty: TKycFormIn = {
 
 /**
  * The KYC form (Home/submitKYC): country, ID type, name and number as on the ID, and three pictures that
- * upload as they are picked. The number is checked as the member leaves its field (Home/checkIDTypeNo);
- * the server checks everything again on submit.
+ * upload as they are picked. Whether another member holds the number is told only on submit
+ * (KYC_ID_TAKEN): the ID-number check answers about the member's own submission only (decision 43).
  */
 export function KycForm({ previous }: { previous: TKycSubmission | null }) {
   const { t } = useTranslation();
@@ -96,27 +94,6 @@ export function KycForm({ previous }: { previous: TKycSubmission | null }) {
       : empty,
   });
   const again = previous !== null;
-  const [idCheck, setIdCheck] = useState<{ key: string; status: FieldStatus } | null>(null);
-  const [country, idType, idNumber] = form.watch(['country', 'idType', 'idNumber']);
-  const checkKey = JSON.stringify([country, idType, idNumber.trim().toUpperCase()]);
-
-  const checkIdNumber = async () => {
-    const query = ZKycIdNumberCheckQuery.safeParse({ country, idType, idNumber });
-    if (!query.success) return;
-    const key = checkKey;
-    try {
-      const { available } = await kycApi.checkIdNumber(query.data);
-      setIdCheck({
-        key,
-        status: available
-          ? { tone: 'ok', text: t('kyc.idNumberFree') }
-          : { tone: 'error', text: errorText('KYC_ID_TAKEN') },
-      });
-    } catch {
-      // No verdict: the submit will tell.
-    }
-  };
-
   const submit = useMutation({
     mutationFn: (values: TKycForm) => kycApi.submit(values, { handled: handledBy(places) }),
     onSuccess: (state: TKycState) => {
@@ -170,8 +147,6 @@ export function KycForm({ previous }: { previous: TKycSubmission | null }) {
           placeholder={t('kyc.placeholder.idNumber')}
           autoComplete="off"
           maxLength={30}
-          status={idCheck?.key === checkKey ? idCheck.status : null}
-          onBlur={() => void checkIdNumber()}
         />
         <p className={styles.pictureHint}>{t('kyc.pictureHint')}</p>
         <div className={styles.uploads}>

@@ -1,11 +1,9 @@
 import {
   Paths,
   type TAdminKycQuery,
-  type TKycIdNumberCheckQuery,
   type TKycSubmitRequest,
   ZAdminKycDetail,
   ZAdminKycPage,
-  ZKycIdNumberCheck,
   ZKycState,
 } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -19,17 +17,14 @@ export const kycKeys = {
 
 type Handled = Pick<CallOptions, 'handled'>;
 
-/** The KYC calls of the member (Home/checkKycStatus, submitKYC, checkIDTypeNo) and of the admins' review. */
+/**
+ * The KYC calls of the member (Home/checkKycStatus, submitKYC) and of the admins' review. checkIDTypeNo
+ * (POST /api/kyc/id-number-check) answers only about the member's own submission, which the form has no use
+ * for: it is left to other clients.
+ */
 export const kycApi = {
   state: (signal?: AbortSignal) => api.get(Paths.kyc, ZKycState, { signal }),
   submit: (body: TKycSubmitRequest, o: Handled) => api.post(Paths.kyc, ZKycState, body, o),
-  /** Silent: it runs as the member leaves the field, and a failure just leaves the field without a verdict. */
-  checkIdNumber: (query: TKycIdNumberCheckQuery) =>
-    api.get(Paths.kycIdNumberCheck, ZKycIdNumberCheck, {
-      query,
-      silent: true,
-      handled: ['VALIDATION_FAILED', 'RATE_LIMITED', 'NETWORK_ERROR', 'TIMEOUT'],
-    }),
 
   adminQueue: (
     filter: Pick<TAdminKycQuery, 'status'>,
