@@ -20,9 +20,12 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { appRoutes } from './modules/app/app.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { createCredentialChanges } from './modules/auth/credential-changes';
+import { createMoneyHolds } from './modules/auth/money-holds.service';
 import { createSealedService } from './modules/auth/sealed.service';
 import { createSessionService } from './modules/auth/session.service';
 import { createTacService } from './modules/auth/tac.service';
+import { createTransactionPasswordGuard } from './modules/auth/transaction-password-guard';
 import { botRecordsRoutes } from './modules/bot-records/bot-records.routes';
 import { createBotRecordsService } from './modules/bot-records/bot-records.service';
 import { createBotOnboarding } from './modules/bot-rentals/bot-onboarding';
@@ -74,6 +77,7 @@ import { voucherRoutes } from './modules/vouchers/vouchers.routes';
 import { createVoucherService } from './modules/vouchers/vouchers.service';
 import { createExchangeService } from './modules/wallet/exchange.service';
 import { createFundingService } from './modules/wallet/funding.service';
+import type { PasswordCheck } from './modules/wallet/money-request';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { walletAdminRoutes } from './modules/wallet/wallet-admin.routes';
@@ -131,8 +135,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     email: deps.email,
     sms: deps.sms,
   });
-  const auth = createAuthService({ db, members, sessions, tac, sealed });
-  const ledger = createLedgerService({ db });
   const live = createLiveEvents({
     databaseUrl: deps.databaseUrl,
     onError: (error) => app.log.warn({ error: error.message }, 'live events: listener failed'),
@@ -140,6 +142,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Open event streams would keep the server from closing: end them (and the LISTEN connection) first.
   app.addHook('preClose', () => live.close());
   const notifications = createNotificationService({ db, live });
+  // Decision 42: a credential change holds money leaving the member; wrong transaction passwords lock.
+  const holds = createMoneyHolds({ db, hours: config.SECURITY_HOLD_HOURS });
+  const credentialChanges = createCredentialChanges({
+    db,
+    sessions,
+    holds,
+    notify: notifications.notify,
+    email: deps.email,
+    sms: deps.sms,
+    log: { warn: (obj, msg) => app.log.warn(obj, msg) },
+  });
+  const auth = createAuthService({
+    db,
+    members,
+    sessions,
+    tac,
+    sealed,
+    holds,
+    guard: createTransactionPasswordGuard({
+      db,
+      notify: notifications.notify,
+      maxFailures: config.TX_PASSWORD_MAX_FAILURES,
+      windowMinutes: config.TX_PASSWORD_FAILURE_WINDOW_MINUTES,
+      lockMinutes: config.TX_PASSWORD_LOCK_MINUTES,
+    }),
+    changes: credentialChanges,
+  });
+  const ledger = createLedgerService({ db });
   const uploads = createUploadService({ db, dir: deps.uploadsDir ?? resolve(config.DATA_DIR, 'uploads') });
   // The daily clean-up of abandoned uploads (main.ts) reaches the service through the app.
   app.decorate('uploads', uploads);
@@ -150,15 +180,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     versionDefaults: { version: config.APP_VERSION, downloadUrl: config.APP_DOWNLOAD_URL },
   });
   const kyc = createKycService({ db, uploads, notifications });
-  const checkPassword = auth.verifyTransactionPassword;
+  const checkPassword: PasswordCheck = auth.verifyTransactionPassword;
+  // Money that leaves the member (to another member, or out by withdrawal, or to an address bound for it)
+  // waits out a money hold first; what stays with the member (conversions, purchases) does not.
+  const checkOutflow: PasswordCheck = async (memberId, sessionId, secret, ip) => {
+    await holds.assertNone(memberId);
+    await checkPassword(memberId, sessionId, secret, ip);
+  };
   const money = {
-    wallet: createWalletService({ db, ledger, members, checkPassword }),
+    wallet: createWalletService({ db, ledger, members, checkPassword: checkOutflow }),
     exchange: createExchangeService({ db, ledger, checkPassword }),
     withdrawals: createWithdrawalService({
       db,
       ledger,
       notifications,
-      checkPassword,
+      checkPassword: checkOutflow,
       consumeTac: (memberId, code, trx) => auth.consumeMemberTac(memberId, 'withdraw_address', code, trx),
     }),
     funding: createFundingService({ db, ledger, members }),
@@ -258,6 +294,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     members,
     tac,
+    checkCurrentPassword: auth.checkCurrentPassword,
+    changes: credentialChanges,
     me: auth.me,
     kycStatusOf: kyc.statusOf,
     claimAvatar: (trx, memberId, id) =>
@@ -352,6 +390,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     uploads,
     members,
     checkPassword,
+    checkOutflow,
     moneyRateLimit: config.MONEY_RATE_LIMIT_PER_MINUTE,
   });
   await registerTeamBonuses(app, { db, ledger });

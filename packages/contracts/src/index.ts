@@ -17,6 +17,7 @@ export * from './live-events';
 export * from './managed-accounts';
 export * from './markets';
 export * from './mining';
+export * from './money-hold';
 export * from './notifications';
 export * from './paths';
 export * from './profile';

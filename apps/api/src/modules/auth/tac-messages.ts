@@ -6,7 +6,10 @@ export type TacPurpose =
   | 'transaction_password'
   | 'withdraw_address'
   // a code sent to the NEW email or mobile a member is changing to (profile module)
-  | 'change_contact';
+  | 'change_contact'
+  // step-up codes to the member's CURRENT contact (decision 42): a contact change, a login password change
+  | 'change_contact_current'
+  | 'login_password';
 
 const minutes = Limits.tacTtlSeconds / 60;
 
