@@ -496,6 +496,23 @@ describe('what is held, and who sees it', () => {
   it('shows the member only their own hold, and nothing to a visitor', async () => {
     const visitor = await t.app.inject({ method: 'GET', url: '/api/me/money-hold' });
     expect([visitor.statusCode, visitor.json().code]).toEqual([401, 'SESSION_INVALID']);
+    // Nor does a visitor reach any step of a credential change.
+    const stranger = new Client(t.app);
+    const steps = await Promise.all([
+      stranger.post('/api/me/tac', { purpose: 'login_password' }),
+      stranger.post('/api/me/password', {
+        currentPassword: DEMO_PASSWORD,
+        code: '123456',
+        password: 'Fresh1234',
+        confirmPassword: 'Fresh1234',
+      }),
+      stranger.post('/api/me/transaction-password', { currentPassword: DEMO_PASSWORD, code: '123456' }),
+      stranger.post('/api/profile/contact/tac', {
+        contact: { channel: 'email', email: 'eve@x.test' },
+        currentPassword: DEMO_PASSWORD,
+      }),
+    ]);
+    expect(steps.map((r) => [r.status, r.body.code])).toEqual(Array(4).fill([401, 'SESSION_INVALID']));
     // kevin01 is held (above); quinn01 is not, and sees no hold.
     const quinn = await signedIn('quinn01');
     expect(await holdOf(quinn)).toEqual({ hold: null, transactionPasswordLockedUntil: null, holdHours: 24 });
