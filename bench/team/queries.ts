@@ -25,7 +25,7 @@ export async function measureQueries(
   samples: number,
 ): Promise<Array<[string, Latency]>> {
   const members = createMembersRepository(db);
-  // checkPlacement needs only the members repository; sessions, TAC and sealed boxes are not touched.
+  // checkPlacement needs only the members repository; sessions, TAC, sealed boxes and the rest are not touched.
   const auth = createAuthService({
     db,
     members,
@@ -33,6 +33,9 @@ export async function measureQueries(
     tac: {} as never,
     sealed: {} as never,
     throttle: {} as never,
+    holds: {} as never,
+    guard: {} as never,
+    changes: {} as never,
   });
   const team = createTeamService({ db, legTotals: createLegTotals(db) });
   const teamRepo = createTeamRepository(db);

@@ -47,13 +47,15 @@ describe.each<ViewportName>(['phone', 'desktop'])('passwords at %s size', (viewp
     await context.close();
   });
 
-  it('sets a transaction password confirmed by a TAC code', async () => {
+  it('sets a transaction password with the login password and a TAC code (step-up)', async () => {
     const { context, page } = await newPerson(browser, viewport);
     const member = await registerViaApi(context.request);
     const signupCode = await codeSentTo(member.email);
     await logIn(page, member.username, member.password);
 
     await page.goto(url('/pages/personal/TransactionPassword'));
+    await page.getByTestId('credential-change-note').waitFor();
+    await page.getByLabel('Login password').fill(member.password);
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByLabel('Verification code').fill(await codeSentTo(member.email, signupCode));
     await page.getByLabel('New transaction password').fill('Trade123456');
@@ -63,6 +65,37 @@ describe.each<ViewportName>(['phone', 'desktop'])('passwords at %s size', (viewp
 
     const me = (await (await context.request.get(`${inject('baseUrl')}${Paths.me}`)).json()) as TUserInfo;
     expect(me.hasTransactionPassword).toBe(true);
+    await context.close();
+  });
+
+  it('changes the login password with the current one and a code; other devices are signed out', async () => {
+    const { context, page } = await newPerson(browser, viewport);
+    const member = await registerViaApi(context.request);
+    const signupCode = await codeSentTo(member.email);
+    const other = await newPerson(browser, viewport);
+    await logIn(other.page, member.username, member.password);
+    await logIn(page, member.username, member.password);
+
+    await page.goto(url('/pages/personal/LoginPassword'));
+    await page.getByTestId('credential-change-note').waitFor();
+    await page.getByLabel('Current password').fill(member.password);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByTestId('tac-sent').waitFor();
+    const code = await codeSentTo(member.email, signupCode);
+    await page.getByLabel('Verification code').fill(code === '000000' ? '111111' : '000000');
+    await page.getByLabel('New password', { exact: true }).fill('Changed12345');
+    await page.getByLabel('Confirm new password').fill('Changed12345');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByTestId('field-code-message').textContent()).toBeTruthy();
+    await page.getByLabel('Verification code').fill(code);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Password changed.').waitFor();
+
+    // The other device's next call is refused: it goes to login.
+    await other.page.goto(url('/pages/personal/AccountSetting'));
+    await other.page.waitForURL(/#\/pages\/login\/login/);
+    await logIn(other.page, member.username, 'Changed12345');
+    await other.context.close();
     await context.close();
   });
 });

@@ -2,9 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPerson, url, type ViewportName } from '../src/browser';
-import { DEMO_PASSWORD, logIn } from '../src/members';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { codeSentTo, launchBrowser, newPerson, uniqueUsername, url, type ViewportName } from '../src/browser';
+import { DEMO_PASSWORD, logIn, registerViaApi } from '../src/members';
 
 // The profile, the invitation, saved addresses and the map pages, as a member uses them, at both sizes.
 // Map tiles never load here (no network to OpenStreetMap): the map pages must show their fallback.
@@ -103,6 +103,64 @@ describe.each<ViewportName>(['phone', 'desktop'])('profile and addresses at %s s
     await visitor.page.getByText(`Sponsor: ${username}`).waitFor();
     await shot(visitor.page, viewport, 'invited-register');
     await visitor.context.close();
+    await context.close();
+  });
+
+  it('changes the email with step-up (password, code to the old, code to the new); transfers are then held', async () => {
+    const { context, page } = await newPerson(browser, viewport);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const member = await registerViaApi(context.request);
+    const signupCode = await codeSentTo(member.email);
+    const other = await newPerson(browser, viewport);
+    await logIn(other.page, member.username, member.password);
+    await logIn(page, member.username, member.password);
+    const newEmail = `${uniqueUsername('new')}@e2e.test`;
+
+    await page.goto(url('/pages/personal/profile'));
+    const form = page.getByRole('form', { name: 'Change email or mobile' });
+    await form.getByTestId('credential-change-note').waitFor();
+    // Without the login password nothing is sent.
+    await form.getByLabel('Email address').fill(newEmail);
+    await form.getByRole('button', { name: 'Send code' }).click();
+    await expect.poll(() => form.getByTestId('field-currentPassword-message').textContent()).toBeTruthy();
+    await form.getByLabel('Login password').fill('Wrong12345');
+    await form.getByRole('button', { name: 'Send code' }).click();
+    await expect
+      .poll(() => form.getByTestId('field-currentPassword-message').textContent())
+      .toBe('The current password is not correct.');
+    await form.getByLabel('Login password').fill(member.password);
+    await form.getByRole('button', { name: 'Send code' }).click();
+    await expect.poll(() => form.getByTestId('tac-sent').count()).toBe(2);
+    const currentCode = await codeSentTo(member.email, signupCode);
+    const newCode = await codeSentTo(newEmail);
+    await form.getByLabel('Code sent to your current contact').fill(currentCode);
+    await form.getByLabel('Code sent to the new contact').fill(newCode);
+    // The form sits below the profile's other cards: the picture shows it, not the page's top.
+    await form.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: path.join(shots, `${viewport}-profile-contact-change-step-up.png`) });
+    await form.getByTestId('profile-change-contact').click();
+    await page.getByText('Your contact was changed.').waitFor();
+
+    // The old address is told; the other device is signed out.
+    const outbox = await fetch(`${inject('baseUrl')}/api/dev/outbox?to=${encodeURIComponent(member.email)}`);
+    const { items } = (await outbox.json()) as { items: Array<{ subject: string; text: string }> };
+    expect(items[0]?.subject).toBe('Security notice: your account was changed');
+    await other.page.goto(url('/pages/personal/AccountSetting'));
+    await other.page.waitForURL(/#\/pages\/login\/login/);
+
+    // The money screens say the hold, its reason and its end.
+    await page.goto(url('/pages/Wallet/transfer'));
+    const hold = page.getByTestId('money-hold');
+    await hold.waitFor();
+    expect(await hold.textContent()).toMatch(
+      /^Your email or mobile number was changed\. Transfers and withdrawals are on hold until .+\. If it was not you, contact customer service at once\.$/,
+    );
+    await shot(page, viewport, 'transfer-held');
+    await page.goto(url('/pages/Wallet/menuWithdraw'));
+    await page.getByTestId('money-hold').waitFor();
+    expect(errors).toEqual([]);
+    await other.context.close();
     await context.close();
   });
 

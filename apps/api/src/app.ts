@@ -19,12 +19,15 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { appRoutes } from './modules/app/app.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { createCredentialChanges } from './modules/auth/credential-changes';
 import { createLoginThrottle } from './modules/auth/login-throttle';
+import { createMoneyHolds } from './modules/auth/money-holds.service';
 import { createSealedService } from './modules/auth/sealed.service';
 import { securityRoutes } from './modules/auth/security.routes';
 import { createSecurityEventsService } from './modules/auth/security-events.service';
 import { createSessionService } from './modules/auth/session.service';
 import { createTacService } from './modules/auth/tac.service';
+import { createTransactionPasswordGuard } from './modules/auth/transaction-password-guard';
 import { botRecordsRoutes } from './modules/bot-records/bot-records.routes';
 import { createBotRecordsService } from './modules/bot-records/bot-records.service';
 import { createBotOnboarding } from './modules/bot-rentals/bot-onboarding';
@@ -76,6 +79,7 @@ import { voucherRoutes } from './modules/vouchers/vouchers.routes';
 import { createVoucherService } from './modules/vouchers/vouchers.service';
 import { createExchangeService } from './modules/wallet/exchange.service';
 import { createFundingService } from './modules/wallet/funding.service';
+import type { PasswordCheck } from './modules/wallet/money-request';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { walletAdminRoutes } from './modules/wallet/wallet-admin.routes';
@@ -141,18 +145,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const loginThrottle = createLoginThrottle({ db });
   // The daily clean-up of old login counts (main.ts) reaches the throttle through the app.
   app.decorate('loginThrottle', loginThrottle);
-  const auth = createAuthService({
-    db,
-    members,
-    sessions,
-    tac,
-    sealed,
-    throttle: loginThrottle,
-    log: { warn: (obj, msg) => app.log.warn(obj, msg) },
-  });
-  // Codes still on their way (forgot password, login unlock) are sent before the database goes.
-  app.addHook('onClose', () => auth.settle());
-  const ledger = createLedgerService({ db });
   const live = createLiveEvents({
     databaseUrl: deps.databaseUrl,
     onError: (error) => app.log.warn({ error: error.message }, 'live events: listener failed'),
@@ -160,6 +152,38 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Open event streams would keep the server from closing: end them (and the LISTEN connection) first.
   app.addHook('preClose', () => live.close());
   const notifications = createNotificationService({ db, live });
+  // Decision 42: a credential change holds money leaving the member; wrong transaction passwords lock.
+  const holds = createMoneyHolds({ db, hours: config.SECURITY_HOLD_HOURS });
+  const credentialChanges = createCredentialChanges({
+    db,
+    sessions,
+    holds,
+    notify: notifications.notify,
+    email: deps.email,
+    sms: deps.sms,
+    log: { warn: (obj, msg) => app.log.warn(obj, msg) },
+  });
+  const auth = createAuthService({
+    db,
+    members,
+    sessions,
+    tac,
+    sealed,
+    holds,
+    guard: createTransactionPasswordGuard({
+      db,
+      notify: notifications.notify,
+      maxFailures: config.TX_PASSWORD_MAX_FAILURES,
+      windowMinutes: config.TX_PASSWORD_FAILURE_WINDOW_MINUTES,
+      lockMinutes: config.TX_PASSWORD_LOCK_MINUTES,
+    }),
+    changes: credentialChanges,
+    throttle: loginThrottle,
+    log: { warn: (obj, msg) => app.log.warn(obj, msg) },
+  });
+  // Codes still on their way (forgot password, login unlock) are sent before the database goes.
+  app.addHook('onClose', () => auth.settle());
+  const ledger = createLedgerService({ db });
   const uploads = createUploadService({ db, dir: deps.uploadsDir ?? resolve(config.DATA_DIR, 'uploads') });
   // The daily clean-up of abandoned uploads (main.ts) reaches the service through the app.
   app.decorate('uploads', uploads);
@@ -170,15 +194,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     versionDefaults: { version: config.APP_VERSION, downloadUrl: config.APP_DOWNLOAD_URL },
   });
   const kyc = createKycService({ db, uploads, notifications });
-  const checkPassword = auth.verifyTransactionPassword;
+  const checkPassword: PasswordCheck = auth.verifyTransactionPassword;
+  // Money that leaves the member (to another member, or out by withdrawal, or to an address bound for it)
+  // waits out a money hold first; what stays with the member (conversions, purchases) does not.
+  const checkOutflow: PasswordCheck = async (memberId, sessionId, secret, ip) => {
+    await holds.assertNone(memberId);
+    await checkPassword(memberId, sessionId, secret, ip);
+  };
   const money = {
-    wallet: createWalletService({ db, ledger, members, checkPassword }),
+    wallet: createWalletService({ db, ledger, members, checkPassword: checkOutflow }),
     exchange: createExchangeService({ db, ledger, checkPassword }),
     withdrawals: createWithdrawalService({
       db,
       ledger,
       notifications,
-      checkPassword,
+      checkPassword: checkOutflow,
       consumeTac: (memberId, code, trx) => auth.consumeMemberTac(memberId, 'withdraw_address', code, trx),
     }),
     funding: createFundingService({ db, ledger, members }),
@@ -288,6 +318,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     members,
     tac,
+    checkCurrentPassword: auth.checkCurrentPassword,
+    changes: credentialChanges,
     me: auth.me,
     kycStatusOf: kyc.statusOf,
     claimAvatar: (trx, memberId, id) =>
@@ -382,6 +414,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     uploads,
     members,
     checkPassword,
+    checkOutflow,
     moneyRateLimit: config.MONEY_RATE_LIMIT_PER_MINUTE,
   });
   await registerTeamBonuses(app, { db, ledger });

@@ -139,9 +139,17 @@ export const ZForgotReset = z
   });
 export type TForgotReset = z.infer<typeof ZForgotReset>;
 
+/** The login password a member types to prove it is them before a credential change (step-up). */
+export const ZCurrentPassword = z.string().min(1).max(Limits.passwordMax);
+
+/**
+ * Change the login password (step-up, decision 42): the current one, and a code sent to the member's
+ * current contact (`POST /api/me/tac`, purpose `login_password`).
+ */
 export const ZChangePassword = z
   .object({
-    currentPassword: z.string().min(1).max(Limits.passwordMax),
+    currentPassword: ZCurrentPassword,
+    code: ZTacCode,
     password: ZPassword,
     confirmPassword: z.string().max(Limits.passwordMax),
   })
@@ -151,13 +159,20 @@ export const ZChangePassword = z
   });
 export type TChangePassword = z.infer<typeof ZChangePassword>;
 
-/** The TAC purposes a signed-in member may ask a code for (sent to their own registered contact). */
-export const ZMemberTacPurpose = z.enum(['transaction_password', 'withdraw_address']);
+/**
+ * The TAC purposes a signed-in member may ask a code for (sent to their own registered contact):
+ * setting or changing the transaction password, binding a withdrawal address, changing the login password.
+ */
+export const ZMemberTacPurpose = z.enum(['transaction_password', 'withdraw_address', 'login_password']);
 export type TMemberTacPurpose = z.infer<typeof ZMemberTacPurpose>;
 export const ZSendMemberTac = z.object({ purpose: ZMemberTacPurpose });
 
-/** Set or change the transaction password: a TAC code, and the new secret sealed twice (typed twice). */
+/**
+ * Set, change or reset the transaction password (step-up, decision 42): the login password, a code sent
+ * to the member's current contact (purpose `transaction_password`), and the new secret sealed twice.
+ */
 export const ZSetTransactionPassword = z.object({
+  currentPassword: ZCurrentPassword,
   code: ZTacCode,
   secret: ZSealed,
   confirm: ZSealed,

@@ -46,6 +46,17 @@ export const ErrorStatus = {
   NONCE_INVALID: 400,
   TRANSACTION_PASSWORD_NOT_SET: 400,
   TRANSACTION_PASSWORD_WRONG: 400,
+  /**
+   * Too many wrong transaction passwords: every money action is refused, even with the right password,
+   * until `details.until` (`retryAfterSeconds` as well).
+   */
+  TRANSACTION_PASSWORD_LOCKED: 423,
+  /**
+   * A credential changed lately: money leaving the member (transfers, airdrops, withdrawals, a new
+   * withdrawal address, mining stock to another member) waits until `details.until`; `details.reason` says
+   * which change.
+   */
+  MONEY_HELD: 423,
 
   AMOUNT_INVALID: 400,
   AMOUNT_TOO_PRECISE: 400,

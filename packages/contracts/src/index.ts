@@ -18,6 +18,7 @@ export * from './login-unlock';
 export * from './managed-accounts';
 export * from './markets';
 export * from './mining';
+export * from './money-hold';
 export * from './notifications';
 export * from './paths';
 export * from './profile';

@@ -17,6 +17,8 @@ export const NotificationKinds = [
   'bot_paused_orders_rejected',
   'bot_stop_loss',
   'bot_rental_expiring',
+  'security_change',
+  'transaction_password_locked',
 ] as const;
 export const ZNotificationKind = z.enum(NotificationKinds);
 export type TNotificationKind = z.infer<typeof ZNotificationKind>;
@@ -36,6 +38,13 @@ export interface NotificationParams {
   bot_stop_loss: { symbol: string; exchange: string };
   /** `rentalId` makes the notice findable, so each rental is told once; `endsAt` is an ISO timestamp. */
   bot_rental_expiring: { rentalId: string; packageName: string; endsAt: string };
+  /**
+   * A credential changed (`change`: a money hold reason); `until` is when the money hold it started ends
+   * (ISO), empty when none started.
+   */
+  security_change: { change: string; until: string };
+  /** Too many wrong transaction passwords; money actions are locked until `until` (ISO). */
+  transaction_password_locked: { until: string };
 }
 
 /** Where tapping a notification leads: a path inside the web app, never another site. */

@@ -21,6 +21,7 @@ export const Paths = {
   changePassword: '/api/me/password',
   memberTac: '/api/me/tac',
   transactionPassword: '/api/me/transaction-password',
+  moneyHold: '/api/me/money-hold',
   sessions: '/api/me/sessions',
   session: '/api/me/sessions/:id',
   sessionsEndOthers: '/api/me/sessions/end-others',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZContact, ZMe, ZTacCode } from './auth';
+import { ZContact, ZCurrentPassword, ZMe, ZTacCode, ZTacSent } from './auth';
 
 /**
  * What a member may change about themselves: the display name and the avatar. Username, sponsor and
@@ -39,10 +39,20 @@ export const ZProfile = ZMe.extend({
 });
 export type TProfile = z.infer<typeof ZProfile>;
 
-/** Step one of changing the email or mobile: a TAC code goes to the NEW contact. */
-export const ZContactChangeTac = z.object({ contact: ZContact });
+/**
+ * Step one of changing the email or mobile (step-up, decision 42): the login password, then one code goes
+ * to the member's CURRENT contact (it is them) and one to the NEW contact (they can read it).
+ */
+export const ZContactChangeTac = z.object({ contact: ZContact, currentPassword: ZCurrentPassword });
 export type TContactChangeTac = z.infer<typeof ZContactChangeTac>;
+export const ZContactChangeTacSent = z.object({ toCurrent: ZTacSent, toNew: ZTacSent });
+export type TContactChangeTacSent = z.infer<typeof ZContactChangeTacSent>;
 
-/** Step two: the new contact and the code it received. */
-export const ZContactChange = z.object({ contact: ZContact, code: ZTacCode });
+/** Step two: the new contact, the login password again, and both codes (`code` is the new contact's). */
+export const ZContactChange = z.object({
+  contact: ZContact,
+  currentPassword: ZCurrentPassword,
+  currentCode: ZTacCode,
+  code: ZTacCode,
+});
 export type TContactChange = z.infer<typeof ZContactChange>;

@@ -28,6 +28,7 @@ import * as cycleFunding from './migrations/0025-cycle-funding';
 import * as botContractSize from './migrations/0026-bot-contract-size';
 import * as teamSpeed from './migrations/0027-team-speed';
 import * as signUpCounters from './migrations/0028-sign-up-counters';
+import * as securityStepUp from './migrations/0029-security-step-up';
 import * as loginThrottle from './migrations/0030-login-throttle';
 
 /**
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0026-bot-contract-size': botContractSize,
   '0027-team-speed': teamSpeed,
   '0028-sign-up-counters': signUpCounters,
+  '0029-security-step-up': securityStepUp,
   '0030-login-throttle': loginThrottle,
 };
 

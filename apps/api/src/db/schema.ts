@@ -74,6 +74,33 @@ export interface LoginThrottleAccountsTable {
   window_started_at: Timestamp;
 }
 
+/** Migration 0029 (decision 42): money leaving a member waits after a credential change. */
+export interface MoneyHoldsTable {
+  id: Id;
+  member_id: string;
+  reason:
+    | 'password_changed'
+    | 'password_reset'
+    | 'contact_changed'
+    | 'transaction_password_set'
+    | 'transaction_password_changed';
+  starts_at: Timestamp;
+  ends_at: Date;
+}
+
+/** Migration 0029: the row each check of a member's transaction password holds locked, and the lock. */
+export interface TransactionPasswordGuardsTable {
+  member_id: string;
+  locked_until: Date | null;
+}
+
+/** Migration 0029: wrong transaction passwords since the last right one or the last lock. */
+export interface TransactionPasswordFailuresTable {
+  id: Id;
+  member_id: string;
+  at: Timestamp;
+}
+
 export interface SessionsTable {
   id: Generated<string>;
   member_id: string;
@@ -946,6 +973,9 @@ export interface Database {
   login_throttle: LoginThrottleTable;
   login_throttle_accounts: LoginThrottleAccountsTable;
   sessions: SessionsTable;
+  money_holds: MoneyHoldsTable;
+  transaction_password_guards: TransactionPasswordGuardsTable;
+  transaction_password_failures: TransactionPasswordFailuresTable;
   tac_codes: TacCodesTable;
   crypto_nonces: CryptoNoncesTable;
   mail_log: MailLogTable;

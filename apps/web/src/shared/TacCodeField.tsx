@@ -9,9 +9,12 @@ export function TacCodeField<T extends FieldValues>({
   control,
   name,
   after,
+  label,
 }: {
   control: Control<T>;
   name: FieldPath<T>;
+  /** Where the code was sent, when a form asks for two codes; else "Verification code". */
+  label?: string;
   /** The send or resend button on the same line, where the form offers one. */
   after?: ReactNode;
 }) {
@@ -20,7 +23,7 @@ export function TacCodeField<T extends FieldValues>({
     <FormField
       control={control}
       name={name}
-      label={t('tac.code')}
+      label={label ?? t('tac.code')}
       placeholder={t('tac.codePlaceholder')}
       inputMode="numeric"
       autoComplete="one-time-code"

@@ -30,7 +30,12 @@ export function placeServerError<T extends FieldValues>(
     if (known.length === 0) showToast(errorText(error.fields[0]?.code, 'VALIDATION_FAILED'));
     return;
   }
-  const place = places[error.code as ErrorCode];
+  // A code the server tied to one field of the request (two TAC codes in one form) goes to that field.
+  const field = error.details.field;
+  const place =
+    typeof field === 'string' && fieldNames.includes(field)
+      ? (field as FieldPath<T>)
+      : places[error.code as ErrorCode];
   if (place === 'root') setError('root.server', { type: 'server', message: error.code });
   else if (place) setError(place, { type: 'server', message: error.code });
 }

@@ -1,4 +1,4 @@
-import type { TUserInfo, TWalletOverview } from '@app/contracts';
+import type { TMoneyHoldState, TUserInfo, TWalletOverview } from '@app/contracts';
 
 /** The signed-in member of the wallet tests. */
 export const member: TUserInfo = {
@@ -15,6 +15,13 @@ export const member: TUserInfo = {
   language: 'en-US',
   hasTransactionPassword: true,
   joinedAt: '2026-01-01T00:00:00.000Z',
+};
+
+/** No money hold and no transaction-password lock (GET /api/me/money-hold). */
+export const noMoneyHold: TMoneyHoldState = {
+  hold: null,
+  transactionPasswordLockedUntil: null,
+  holdHours: 24,
 };
 
 const zero6 = '0.000000';

@@ -16,6 +16,7 @@ import {
   ZLoginUnlock,
   ZLoginUnlockStart,
   ZMe,
+  ZMoneyHoldState,
   ZNonce,
   ZOk,
   ZPageQuery,
@@ -34,13 +35,19 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, SESSION_COOKIE } from '../../platform/access';
-import type { AuthService, ClientMeta } from './auth.service';
+import type { AuthService, Caller, ClientMeta } from './auth.service';
 import type { SealedService } from './sealed.service';
 import type { SessionService } from './session.service';
 import { telPrefixes } from './tel-prefixes';
 
 function clientMeta(request: FastifyRequest): ClientMeta {
   return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300) };
+}
+
+/** The signed-in caller of a credential change: the session that asks stays signed in. */
+function callerWithIp(request: FastifyRequest): Caller {
+  const { memberId, sessionId } = callerOf(request);
+  return { memberId, sessionId, ip: request.ip };
 }
 
 /**
@@ -174,7 +181,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     Paths.forgotReset,
     { config: guarded, schema: { tags, body: ZForgotReset, response: { 200: ZOk } } },
     async (request) => {
-      await auth.forgotReset(request.body);
+      await auth.forgotReset(request.body, request.ip);
       return { ok: true as const };
     },
   );
@@ -187,12 +194,20 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     Paths.changePassword,
-    { config: member, schema: { tags, body: ZChangePassword, response: { 200: ZOk } } },
+    {
+      config: { ...member, rateLimit: { max: authRateLimit, timeWindow: '1 minute' } },
+      schema: { tags, body: ZChangePassword, response: { 200: ZOk } },
+    },
     async (request) => {
-      const caller = callerOf(request);
-      await auth.changePassword(caller.memberId, caller.sessionId, request.body);
+      await auth.changePassword(callerWithIp(request), request.body);
       return { ok: true as const };
     },
+  );
+
+  app.get(
+    Paths.moneyHold,
+    { config: member, schema: { tags, response: { 200: ZMoneyHoldState } } },
+    async (request) => auth.moneyHoldState(callerOf(request).memberId),
   );
 
   app.post(
@@ -211,8 +226,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: { tags, body: ZSetTransactionPassword, response: { 200: ZOk } },
     },
     async (request) => {
-      const caller = callerOf(request);
-      await auth.setTransactionPassword(caller.memberId, caller.sessionId, request.body);
+      await auth.setTransactionPassword(callerWithIp(request), request.body);
       return { ok: true as const };
     },
   );

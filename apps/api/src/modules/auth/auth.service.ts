@@ -8,6 +8,7 @@ import {
   type TLogin,
   type TLoginUnlock,
   type TMemberTacPurpose,
+  type TMoneyHoldState,
   type TRegister,
   type TSealed,
   type TSetTransactionPassword,
@@ -20,15 +21,25 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import { maskName } from '../members/mask';
 import type { MemberRow, MembersRepository } from '../members/members.repository';
+import { type CredentialChanges, contactsOf } from './credential-changes';
 import type { LoginThrottle } from './login-throttle';
+import type { MoneyHolds } from './money-holds.service';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import type { SealedService } from './sealed.service';
 import type { SessionService } from './session.service';
 import type { TacService } from './tac.service';
+import type { TransactionPasswordGuard } from './transaction-password-guard';
 
 export interface ClientMeta {
   ip: string;
   userAgent: string;
+}
+
+/** A signed-in member's request: the session that asks (it stays signed in after a change) and where from. */
+export interface Caller {
+  memberId: string;
+  sessionId: string;
+  ip: string;
 }
 
 export function destinationOf(contact: TContact): string {
@@ -47,10 +58,14 @@ export function createAuthService(deps: {
   tac: TacService;
   sealed: SealedService;
   throttle: LoginThrottle;
+  /** Decision 42: the money hold, the count of wrong transaction passwords, a change's consequences. */
+  holds: Pick<MoneyHolds, 'current' | 'hours'>;
+  guard: TransactionPasswordGuard;
+  changes: CredentialChanges;
   /** Where a code sent in the background (forgot password, login unlock) reports a failure. */
   log?: { warn: (obj: object, msg: string) => void };
 }) {
-  const { db, members, sessions, tac, sealed, throttle } = deps;
+  const { db, members, sessions, tac, sealed, throttle, guard, changes } = deps;
 
   /**
    * Codes whose request must answer the same whether the account exists are sent after the answer: the
@@ -256,7 +271,7 @@ export function createAuthService(deps: {
   }
 
   /** A wrong code and an unknown login answer alike (TAC_INVALID), after the same hashing work. */
-  async function forgotReset(input: TForgotReset): Promise<void> {
+  async function forgotReset(input: TForgotReset, ip: string): Promise<void> {
     const passwordHash = await hashPassword(input.password);
     const member = await members.findByLogin(input.login);
     const destination = member ? (member.email ?? member.mobile) : null;
@@ -264,7 +279,7 @@ export function createAuthService(deps: {
       await tac.consume({ purpose: 'reset_password', destination: `none:${input.login}` }, input.code);
       return;
     }
-    await db.transaction().execute(async (trx) => {
+    const { holdUntil } = await db.transaction().execute(async (trx) => {
       await tac.consume({ purpose: 'reset_password', destination }, input.code, trx);
       await trx
         .updateTable('members')
@@ -273,23 +288,39 @@ export function createAuthService(deps: {
         .execute();
       await throttle.forgetFailures(member.id, trx);
       await sessions.endAllOf(member.id, 'password_reset', undefined, trx);
+      return changes.record(trx, { memberId: member.id, kind: 'password_reset', ip });
     });
+    await changes.tell(member, contactsOf(member), { change: 'password_reset', holdUntil });
   }
 
-  async function changePassword(memberId: string, sessionId: string, input: TChangePassword): Promise<void> {
+  /** Step-up, first part: the member's login password (decision 42). */
+  async function checkCurrentPassword(memberId: string, currentPassword: string): Promise<MemberRow> {
     const member = await memberOrFail(memberId);
-    if (!(await verifyPassword(member.password_hash, input.currentPassword))) {
+    if (!(await verifyPassword(member.password_hash, currentPassword))) {
       throw new AppError('CURRENT_PASSWORD_WRONG');
     }
+    return member;
+  }
+
+  /** Step-up: the login password, and a code sent to the member's current contact (purpose login_password). */
+  async function changePassword(caller: Caller, input: TChangePassword): Promise<void> {
+    const member = await checkCurrentPassword(caller.memberId, input.currentPassword);
     const passwordHash = await hashPassword(input.password);
-    await db.transaction().execute(async (trx) => {
+    const { holdUntil } = await db.transaction().execute(async (trx) => {
+      await tac.consume({ purpose: 'login_password', destination: contactOf(member) }, input.code, trx);
       await trx
         .updateTable('members')
         .set({ password_hash: passwordHash })
-        .where('id', '=', memberId)
+        .where('id', '=', member.id)
         .execute();
-      await sessions.endAllOf(memberId, 'password_changed', sessionId, trx);
+      return changes.record(trx, {
+        memberId: member.id,
+        kind: 'password_changed',
+        ip: caller.ip,
+        keepSessionId: caller.sessionId,
+      });
     });
+    await changes.tell(member, contactsOf(member), { change: 'password_changed', holdUntil });
   }
 
   async function sendMemberTac(memberId: string, purpose: TMemberTacPurpose): Promise<TTacSent> {
@@ -302,35 +333,69 @@ export function createAuthService(deps: {
     });
   }
 
-  async function setTransactionPassword(memberId: string, sessionId: string, input: TSetTransactionPassword) {
-    const member = await memberOrFail(memberId);
-    const value = await sealed.unseal(sessionId, input.secret);
-    const confirm = await sealed.unseal(sessionId, input.confirm);
+  /**
+   * Set, change or reset the transaction password. Step-up: the login password, and a code sent to the
+   * member's current contact (purpose transaction_password); the old transaction password is not asked,
+   * so a member who forgot it uses the same form (decision 42). A new one clears the count of wrong ones.
+   */
+  async function setTransactionPassword(caller: Caller, input: TSetTransactionPassword) {
+    const member = await checkCurrentPassword(caller.memberId, input.currentPassword);
+    const value = await sealed.unseal(caller.sessionId, input.secret);
+    const confirm = await sealed.unseal(caller.sessionId, input.confirm);
     if (value !== confirm) throw new AppError('PASSWORD_MISMATCH');
     if (!ZTransactionPasswordValue.safeParse(value).success) throw new AppError('PASSWORD_TOO_WEAK');
     const valueHash = await hashPassword(value);
-    await db.transaction().execute(async (trx) => {
+    const kind = member.transaction_password_hash
+      ? 'transaction_password_changed'
+      : 'transaction_password_set';
+    const { holdUntil } = await db.transaction().execute(async (trx) => {
       await tac.consume({ purpose: 'transaction_password', destination: contactOf(member) }, input.code, trx);
       await trx
         .updateTable('members')
         .set({ transaction_password_hash: valueHash })
-        .where('id', '=', memberId)
+        .where('id', '=', member.id)
         .execute();
+      await guard.clear(trx, member.id);
+      return changes.record(trx, {
+        memberId: member.id,
+        kind,
+        ip: caller.ip,
+        keepSessionId: caller.sessionId,
+      });
     });
+    await changes.tell(member, contactsOf(member), { change: kind, holdUntil });
   }
 
-  /** Every later money action calls this with the sealed transaction password it was sent. */
+  /**
+   * Every money action calls this with the sealed transaction password it was sent (through the money
+   * services' `checkPassword`). Wrong ones are counted per member; past the limit every money action is
+   * refused, the right password included, until the lock has passed (decision 42).
+   */
   async function verifyTransactionPassword(
     memberId: string,
     sessionId: string,
     secret: TSealed,
+    ip: string,
   ): Promise<void> {
     const member = await memberOrFail(memberId);
-    if (!member.transaction_password_hash) throw new AppError('TRANSACTION_PASSWORD_NOT_SET');
+    const stored = member.transaction_password_hash;
+    if (!stored) throw new AppError('TRANSACTION_PASSWORD_NOT_SET');
+    await guard.assertUnlocked(memberId);
     const value = await sealed.unseal(sessionId, secret);
-    if (!(await verifyPassword(member.transaction_password_hash, value))) {
-      throw new AppError('TRANSACTION_PASSWORD_WRONG');
-    }
+    await guard.attempt(memberId, ip, () => verifyPassword(stored, value));
+  }
+
+  /** What the money screens show: a hold after a credential change, a lock after wrong passwords. */
+  async function moneyHoldState(memberId: string): Promise<TMoneyHoldState> {
+    const [hold, lockedUntil] = await Promise.all([
+      deps.holds.current(memberId),
+      guard.lockedUntil(memberId),
+    ]);
+    return {
+      hold,
+      transactionPasswordLockedUntil: lockedUntil?.toISOString() ?? null,
+      holdHours: deps.holds.hours,
+    };
   }
 
   /** Uses up a code sent by sendMemberTac, inside the caller's transaction (the action it confirms). */
@@ -351,6 +416,7 @@ export function createAuthService(deps: {
     loginUnlock,
     forgotStart,
     forgotReset,
+    checkCurrentPassword,
     changePassword,
     sendMemberTac,
     consumeMemberTac,
@@ -360,6 +426,7 @@ export function createAuthService(deps: {
     settle: async () => {
       await Promise.all([...pending]);
     },
+    moneyHoldState,
   };
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stepUpCode } from '../../../test/step-up';
 import { Client, codeArriving, createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -70,14 +71,18 @@ describe('login and sessions', () => {
     const there = new Client(t.app);
     await here.login('henry01');
     await there.login('henry01');
+    // Step-up (decision 42): the current password and a code sent to the current contact.
+    const code = await stepUpCode(t, here, 'login_password', 'henry01@demo.local');
     const wrong = await here.post('/api/me/password', {
       currentPassword: 'Bad123456',
+      code,
       password: 'Fresh1234',
       confirmPassword: 'Fresh1234',
     });
     expect(wrong.body.code).toBe('CURRENT_PASSWORD_WRONG');
     const ok = await here.post('/api/me/password', {
       currentPassword: 'Demo12345',
+      code,
       password: 'Fresh1234',
       confirmPassword: 'Fresh1234',
     });

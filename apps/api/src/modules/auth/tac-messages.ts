@@ -7,6 +7,9 @@ export type TacPurpose =
   | 'withdraw_address'
   // a code sent to the NEW email or mobile a member is changing to (profile module)
   | 'change_contact'
+  // step-up codes to the member's CURRENT contact (decision 42): a contact change, a login password change
+  | 'change_contact_current'
+  | 'login_password'
   // a code that lets a login past the account's ceiling of failed logins (decision 43)
   | 'login_unlock';
 

@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, endHolds } from '../../../test/step-up';
 import { Client, createTestApp, lastCode, type TestApp } from '../../../test/test-app';
-import { loadRsaKeyPair } from '../../platform/keys';
-import { createMembersRepository } from '../members/members.repository';
-import { createAuthService } from './auth.service';
-import { createSealedService } from './sealed.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,6 +20,7 @@ describe('transaction password', () => {
     expect((await client.login('alice01')).hasTransactionPassword).toBe(false);
     const code = await codeFor(client, 'alice01@demo.local');
     const reply = await client.post('/api/me/transaction-password', {
+      currentPassword: DEMO_PASSWORD,
       code,
       secret: await client.seal('Pay12345'),
       confirm: await client.seal('Pay12345'),
@@ -43,6 +41,7 @@ describe('transaction password', () => {
     const secret = await client.seal('Pay12345');
     const confirm = await client.seal('Pay12345');
     const first = await client.post('/api/me/transaction-password', {
+      currentPassword: DEMO_PASSWORD,
       code: await codeFor(client, 'bobby01@demo.local'),
       secret,
       confirm,
@@ -53,6 +52,7 @@ describe('transaction password', () => {
       .set({ created_at: new Date(Date.now() - 120_000) })
       .execute();
     const replay = await client.post('/api/me/transaction-password', {
+      currentPassword: DEMO_PASSWORD,
       code: await codeFor(client, 'bobby01@demo.local'),
       secret,
       confirm,
@@ -67,6 +67,7 @@ describe('transaction password', () => {
     await victim.login('david01');
     const stolenNonce = (await victim.post<{ nonce: string }>('/api/crypto/nonce')).body.nonce;
     const reply = await thief.post('/api/me/transaction-password', {
+      currentPassword: DEMO_PASSWORD,
       code: await codeFor(thief, 'carol01@demo.local'),
       secret: await thief.seal('Pay12345', stolenNonce),
       confirm: await thief.seal('Pay12345'),
@@ -79,18 +80,21 @@ describe('transaction password', () => {
     await client.login('emily01');
     const code = await codeFor(client, 'emily01@demo.local');
     const garbage = await client.post('/api/me/transaction-password', {
+      currentPassword: DEMO_PASSWORD,
       code,
       secret: { keyId: (await client.seal('x')).keyId, ciphertext: Buffer.alloc(384, 1).toString('base64') },
       confirm: await client.seal('Pay12345'),
     });
     expect(garbage.body.code).toBe('SEALED_INVALID');
     const mismatch = await client.post('/api/me/transaction-password', {
+      currentPassword: DEMO_PASSWORD,
       code,
       secret: await client.seal('Pay12345'),
       confirm: await client.seal('Pay99999'),
     });
     expect(mismatch.body.code).toBe('PASSWORD_MISMATCH');
     const wrongCode = await client.post('/api/me/transaction-password', {
+      currentPassword: DEMO_PASSWORD,
       code: code === '000000' ? '111111' : '000000',
       secret: await client.seal('Pay12345'),
       confirm: await client.seal('Pay12345'),
@@ -101,39 +105,24 @@ describe('transaction password', () => {
 
   it('is verified for later money actions: right, wrong, and not set', async () => {
     const client = new Client(t.app);
-    await client.login('alice01');
-    const me = await client.get<{ userid: string }>('/api/me');
-    const session = await t.db
-      .selectFrom('sessions')
-      .select('id')
-      .where('member_id', '=', me.body.userid)
-      .orderBy('created_at', 'desc')
-      .executeTakeFirstOrThrow();
-    const sealedService = createSealedService({ db: t.db, rsa: loadRsaKeyPair(inject('keysDir')) });
-    // Only the parts verifyTransactionPassword uses are real; the others are never touched.
-    const auth = createAuthService({
-      db: t.db,
-      members: createMembersRepository(t.db),
-      sessions: {} as never,
-      tac: {} as never,
-      sealed: sealedService,
-      throttle: {} as never,
-    });
-    await expect(
-      auth.verifyTransactionPassword(me.body.userid, session.id, await client.seal('Pay12345')),
-    ).resolves.toBeUndefined();
-    await expect(
-      auth.verifyTransactionPassword(me.body.userid, session.id, await client.seal('Wrong999')),
-    ).rejects.toMatchObject({ code: 'TRANSACTION_PASSWORD_WRONG' });
+    const alice = await client.login('alice01');
+    // alice01 set hers in the first test; that started a money hold, over for this test.
+    await endHolds(t.db, alice.userid);
+    const transfer = async (who: Client, password: string) =>
+      who.move('/api/wallet/transfer', {
+        to: 'bobby01',
+        currency: 'USDT',
+        fromWallet: 'funds',
+        toWallet: 'funds',
+        amount: '1',
+        password: await who.seal(password),
+      });
+    expect((await transfer(client, 'Pay12345')).status).toBe(200);
+    const wrong = await transfer(client, 'Wrong999');
+    expect([wrong.status, wrong.body.code]).toEqual([400, 'TRANSACTION_PASSWORD_WRONG']);
     const fresh = new Client(t.app);
-    const frank = await fresh.login('frank01');
-    const frankSession = await t.db
-      .selectFrom('sessions')
-      .select('id')
-      .where('member_id', '=', frank.userid)
-      .executeTakeFirstOrThrow();
-    await expect(
-      auth.verifyTransactionPassword(frank.userid, frankSession.id, await fresh.seal('Pay12345')),
-    ).rejects.toMatchObject({ code: 'TRANSACTION_PASSWORD_NOT_SET' });
+    await fresh.login('frank01');
+    const notSet = await transfer(fresh, 'Pay12345');
+    expect([notSet.status, notSet.body.code]).toEqual([400, 'TRANSACTION_PASSWORD_NOT_SET']);
   });
 });

@@ -47,7 +47,7 @@ export interface ExchangeKeyServiceDeps {
   /** Opens an RSA-OAEP sealed value, using up its nonce (SealedService.unseal). */
   unseal: (sessionId: string, sealed: TSealed) => Promise<string>;
   /** Checks the sealed transaction password (AuthService.verifyTransactionPassword). */
-  checkPassword: (memberId: string, sessionId: string, sealed: TSealed) => Promise<void>;
+  checkPassword: (memberId: string, sessionId: string, sealed: TSealed, ip: string) => Promise<void>;
   egressIps: readonly string[];
   /** Tells the member, inside the transaction that suspends the key (NotificationService.notify). */
   notify: NotificationService['notify'];
@@ -167,7 +167,7 @@ export function createExchangeKeyService(deps: ExchangeKeyServiceDeps) {
 
   async function bind(req: KeyRequest, body: TBindKeyRequest): Promise<TExchangeKey> {
     const memberId = req.actor.memberId;
-    await deps.checkPassword(memberId, req.sessionId, body.password);
+    await deps.checkPassword(memberId, req.sessionId, body.password, req.actor.ip);
     const existing = await db
       .selectFrom('exchange_keys')
       .select('id')
@@ -323,7 +323,7 @@ export function createExchangeKeyService(deps: ExchangeKeyServiceDeps) {
   /** Unbinding deletes the key and its ciphertext. Orders and positions on the exchange are not touched. */
   async function unbind(req: KeyRequest, id: string, password: TSealed): Promise<TUnbindKeyResult> {
     const row = await rowOf(req.actor.memberId, id);
-    await deps.checkPassword(req.actor.memberId, req.sessionId, password);
+    await deps.checkPassword(req.actor.memberId, req.sessionId, password, req.actor.ip);
     return db.transaction().execute(async (trx) => {
       const deleted = await trx
         .deleteFrom('exchange_keys')

@@ -33,10 +33,12 @@ export async function registerMining(
     uploads: Pick<UploadService, 'claim'>;
     members: MembersRepository;
     checkPassword: PasswordCheck;
+    /** The check of stock leaving the member (a transfer to another member): refused during a money hold. */
+    checkOutflow: PasswordCheck;
     moneyRateLimit: number;
   },
 ): Promise<void> {
-  const { db, ledger, checkPassword } = deps;
+  const { db, ledger } = deps;
   const packages = createMiningPackageService({ db, uploads: deps.uploads });
   const payouts = createMiningPayoutService({ db, ledger });
   app.decorate('miningPayouts', payouts);
@@ -44,7 +46,12 @@ export async function registerMining(
     db,
     packages,
     purchases: createMiningPurchaseService({ ...deps, packages }),
-    stock: createMiningStockService({ db, members: deps.members, packages, checkPassword }),
+    stock: createMiningStockService({
+      db,
+      members: deps.members,
+      packages,
+      checkPassword: deps.checkOutflow,
+    }),
     payouts,
     info: createMiningInfoService({ db }),
     promotions: createMiningPromotionService({ db, packages }),

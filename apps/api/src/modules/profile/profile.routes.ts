@@ -6,10 +6,10 @@ import {
   ZAddressPage,
   ZContactChange,
   ZContactChangeTac,
+  ZContactChangeTacSent,
   ZOk,
   ZPageQuery,
   ZProfile,
-  ZTacSent,
   ZUpdateProfile,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,7 +20,10 @@ import type { ProfileService } from './profile.service';
 export interface ProfileRoutesOptions {
   profile: ProfileService;
   addresses: AddressService;
-  /** Per IP per minute on sending and checking contact-change codes (as on the sign-up TAC routes). */
+  /**
+   * Per IP per minute on sending and checking contact-change codes and the login password they carry (as on
+   * the sign-up TAC routes).
+   */
   tacRateLimit: number;
 }
 
@@ -44,14 +47,20 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
 
   app.post(
     Paths.profileContactTac,
-    { config: guarded, schema: { tags: ['profile'], body: ZContactChangeTac, response: { 200: ZTacSent } } },
-    (request) => o.profile.sendContactTac(me(request), request.body.contact),
+    {
+      config: guarded,
+      schema: { tags: ['profile'], body: ZContactChangeTac, response: { 200: ZContactChangeTacSent } },
+    },
+    (request) => o.profile.sendContactTac(me(request), request.body),
   );
 
   app.post(
     Paths.profileContact,
     { config: guarded, schema: { tags: ['profile'], body: ZContactChange, response: { 200: ZProfile } } },
-    (request) => o.profile.changeContact(me(request), request.body),
+    (request) => {
+      const { memberId, sessionId } = callerOf(request);
+      return o.profile.changeContact({ memberId, sessionId, ip: request.ip }, request.body);
+    },
   );
 
   const tags = ['addresses'];

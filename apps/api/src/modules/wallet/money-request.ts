@@ -27,8 +27,17 @@ export function moneyRequestOf(request: FastifyRequest): MoneyRequest {
   };
 }
 
-/** Checks the member's sealed transaction password (throws TRANSACTION_PASSWORD_* or NONCE_INVALID). */
-export type PasswordCheck = (memberId: string, sessionId: string, secret: TSealed) => Promise<void>;
+/**
+ * Checks the member's sealed transaction password (throws TRANSACTION_PASSWORD_* or NONCE_INVALID); `ip`
+ * is the request's, for the security event of a wrong one. The check given to services whose money leaves
+ * the member also refuses while a money hold runs (MONEY_HELD, decision 42).
+ */
+export type PasswordCheck = (
+  memberId: string,
+  sessionId: string,
+  secret: TSealed,
+  ip: string,
+) => Promise<void>;
 
 /** The ledger meta of a member's request: who asked, from where, with which key. */
 export const traceOf = (req: MoneyRequest, extra: Record<string, string> = {}) => ({

@@ -173,7 +173,7 @@ export function createWalletService(deps: {
     if (!(await ruleAllows(input.fromWallet, input.toWallet, currency.code))) {
       throw new AppError('TRANSFER_NOT_ALLOWED');
     }
-    await checkPassword(memberId, req.sessionId, input.password);
+    await checkPassword(memberId, req.sessionId, input.password, req.actor.ip);
     const [debit, credit] = await Promise.all([
       ledger.account(db, { memberId, wallet: input.fromWallet, currency: currency.code }),
       ledger.account(db, { memberId: toId, wallet: input.toWallet, currency: currency.code }),

@@ -11,13 +11,16 @@ import { showToast } from '../../app/toast';
 import { meKey, useMe } from '../../app/use-me';
 import { CountdownButton } from '../../shared/CountdownButton';
 import { FormAlert } from '../../shared/FormAlert';
+import { FormField } from '../../shared/FormField';
 import styles from '../../shared/FormPage.module.css';
 import { PageLayout } from '../../shared/PageLayout';
 import { PasswordFields } from '../../shared/PasswordFields';
 import { handledBy, placeServerError } from '../../shared/server-errors';
 import { TacCodeField } from '../../shared/TacCodeField';
 import { TacSentNote } from '../../shared/TacSentNote';
+import { moneyHoldKey } from '../wallet/money-hold';
 import { accountApi } from './account.api';
+import { CredentialChangeNote } from './CredentialChangeNote';
 import {
   type TTransactionPasswordForm,
   transactionPasswordFields,
@@ -27,7 +30,10 @@ import {
 
 const handled = handledBy(transactionPasswordPlaces);
 
-/** Set or change the transaction password: a code sent to the member, then the new value sealed twice. */
+/**
+ * Set or change the transaction password (step-up, decision 42): the login password and a code sent to the
+ * member, then the new value sealed twice. A member who forgot the old one uses the same page.
+ */
 export default function TransactionPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -36,18 +42,19 @@ export default function TransactionPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<TTransactionPasswordForm>({
     resolver: zodResolver(ZTransactionPasswordForm),
-    defaultValues: { code: '', password: '', confirmPassword: '' },
+    defaultValues: { currentPassword: '', code: '', password: '', confirmPassword: '' },
   });
 
   const save = useMutation({
-    mutationFn: async ({ code, password, confirmPassword }: TTransactionPasswordForm) => {
+    mutationFn: async ({ currentPassword, code, password, confirmPassword }: TTransactionPasswordForm) => {
       // Two seals, two one-time nonces: the server compares the values only after unsealing both.
       const secret = await seal(password);
       const confirm = await seal(confirmPassword);
-      return accountApi.setTransactionPassword({ code, secret, confirm }, handled);
+      return accountApi.setTransactionPassword({ currentPassword, code, secret, confirm }, handled);
     },
     onSuccess: async () => {
       showToast(t('transactionPassword.done'), { icon: 'success' });
+      void queryClient.invalidateQueries({ queryKey: moneyHoldKey });
       await queryClient.invalidateQueries({ queryKey: meKey });
       navigate(Routes.personal, { replace: true });
     },
@@ -71,9 +78,18 @@ export default function TransactionPasswordPage() {
         aria-label={title}
       >
         <p className={styles.hint}>{t('transactionPassword.hint')}</p>
+        <FormField
+          control={form.control}
+          name="currentPassword"
+          label={t('transactionPassword.loginPassword')}
+          placeholder={t('transactionPassword.loginPasswordPlaceholder')}
+          type="password"
+          autoComplete="current-password"
+        />
         <TacCodeField control={form.control} name="code" after={<CountdownButton onSend={sendCode} />} />
         <TacSentNote destination={sentTo} />
         <PasswordFields control={form.control} transaction />
+        <CredentialChangeNote />
         <FormAlert code={form.formState.errors.root?.server?.message} />
         <div className={styles.actions}>
           <Button block type="submit" color="primary" size="large" loading={save.isPending}>

@@ -18,6 +18,8 @@ const ZSecurityEventPage = zPage(ZSecurityEvent);
 export const accountApi = {
   changePassword: (body: TChangePassword, handled: readonly string[]) =>
     api.post(Paths.changePassword, ZOk, body, { handled }),
+  sendLoginPasswordTac: (handled: readonly string[]) =>
+    api.post(Paths.memberTac, ZTacSent, { purpose: 'login_password' }, { handled }),
   sendTransactionTac: (handled: readonly string[]) =>
     api.post(Paths.memberTac, ZTacSent, { purpose: 'transaction_password' }, { handled }),
   setTransactionPassword: (body: TSetTransactionPassword, handled: readonly string[]) =>

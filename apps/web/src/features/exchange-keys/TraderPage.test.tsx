@@ -2,7 +2,7 @@ import { Paths, type TExchangeKey } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../test/render-page';
-import { member, type SeenRequest, seen } from '../../test/wallet-fixtures';
+import { member, noMoneyHold, type SeenRequest, seen } from '../../test/wallet-fixtures';
 import TraderPage from './TraderPage';
 
 vi.mock('../../app/seal', () => ({
@@ -43,6 +43,7 @@ beforeEach(() => {
         const request = seen(url, init);
         requests.push(request);
         if (url.pathname === Paths.me) return { body: member };
+        if (url.pathname === Paths.moneyHold) return { body: noMoneyHold };
         if (url.pathname === Paths.exchangeKeyEgressIps) return { body: { ips: egress } };
         if (url.pathname === Paths.exchangeKeys && request.method === 'GET') return { body: { items: keys } };
         if (url.pathname === Paths.exchangeKeys && request.method === 'POST') {

@@ -7,6 +7,7 @@ import { FormAlert } from '../../shared/FormAlert';
 import { ReceiptPopup } from '../../shared/ReceiptPopup';
 import styles from '../purchase/PurchaseSheet.module.css';
 import { errorCodeOf } from '../wallet/error-code';
+import { MoneyHoldNotice } from '../wallet/MoneyHoldNotice';
 import { useConfirmFlow } from '../wallet/use-confirm-flow';
 import { useRecipientCheck } from '../wallet/use-recipient';
 import { miningApi, miningKeys } from './mining.api';
@@ -52,6 +53,7 @@ function TransferForm({
       <p className={styles.subject}>
         {t('mining.stock.line', { name: item.packageName, count: item.count })}
       </p>
+      <MoneyHoldNotice outflow />
       <fieldset className={styles.group}>
         <legend>{t('mining.transfer.to')}</legend>
         <Input

@@ -1,10 +1,10 @@
 import {
   Paths,
-  type TContact,
   type TContactChange,
+  type TContactChangeTac,
   type TUpdateProfile,
+  ZContactChangeTacSent,
   ZProfile,
-  ZTacSent,
 } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
@@ -16,8 +16,9 @@ export const profileApi = {
   get: (signal?: AbortSignal) => api.get(Paths.profile, ZProfile, { signal }),
   update: (body: TUpdateProfile, handled: readonly string[]) =>
     api.patch(Paths.profile, ZProfile, body, { handled }),
-  sendContactTac: (contact: TContact, handled: readonly string[]) =>
-    api.post(Paths.profileContactTac, ZTacSent, { contact }, { handled }),
+  /** Step one of a contact change: a code to the current contact and one to the new (decision 42). */
+  sendContactTac: (body: TContactChangeTac, handled: readonly string[]) =>
+    api.post(Paths.profileContactTac, ZContactChangeTacSent, body, { handled }),
   changeContact: (body: TContactChange, handled: readonly string[]) =>
     api.post(Paths.profileContact, ZProfile, body, { handled }),
 };

@@ -11,7 +11,7 @@ export default function AirdropPage() {
   return (
     <PageLayout title={t('wallet.airdrop.title')} backTo={WalletPaths.wallet}>
       <Column>
-        <TxPasswordNotice />
+        <TxPasswordNotice outflow />
         <TransferForm mode="airdrop" />
       </Column>
     </PageLayout>

@@ -2,7 +2,7 @@ import { Paths } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../test/render-page';
-import { member, overview, type SeenRequest, seen } from '../../test/wallet-fixtures';
+import { member, noMoneyHold, overview, type SeenRequest, seen } from '../../test/wallet-fixtures';
 import ExchangePage from './ExchangePage';
 
 vi.mock('../../app/seal', () => ({
@@ -56,6 +56,7 @@ beforeEach(() => {
         const request = seen(url, init);
         requests.push(request);
         if (url.pathname === Paths.me) return { body: member };
+        if (url.pathname === Paths.moneyHold) return { body: noMoneyHold };
         if (url.pathname === Paths.wallet) return { body: overview };
         if (url.pathname === Paths.exchangePairs) return { body: pairs };
         if (url.pathname === Paths.exchangeQuote) {

@@ -1,8 +1,8 @@
-import { Paths } from '@app/contracts';
+import { Paths, type TMoneyHoldState } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../test/render-page';
-import { member, overview, type SeenRequest, seen } from '../../test/wallet-fixtures';
+import { member, noMoneyHold, overview, type SeenRequest, seen } from '../../test/wallet-fixtures';
 import AirdropPage from './AirdropPage';
 import TransferPage from './TransferPage';
 
@@ -19,9 +19,11 @@ const rules = {
 };
 
 let requests: SeenRequest[];
+let moneyHold: TMoneyHoldState;
 
 beforeEach(() => {
   requests = [];
+  moneyHold = noMoneyHold;
   vi.stubGlobal(
     'fetch',
     vi.fn(
@@ -29,6 +31,7 @@ beforeEach(() => {
         const request = seen(url, init);
         requests.push(request);
         if (url.pathname === Paths.me) return { body: member };
+        if (url.pathname === Paths.moneyHold) return { body: moneyHold };
         if (url.pathname === Paths.wallet) return { body: overview };
         if (url.pathname === Paths.transferRules) return { body: rules };
         if (url.pathname === Paths.recipient) {
@@ -158,5 +161,28 @@ describe('transfer page', () => {
       amount: '5',
       password: { keyId: 'k1', ciphertext: 'sealed(Pay12345)' },
     });
+  });
+
+  it('says before the member tries that transfers are held, why and until when (decision 42)', async () => {
+    moneyHold = {
+      hold: { reason: 'contact_changed', until: '2026-11-24T09:32:00.000Z' },
+      transactionPasswordLockedUntil: null,
+      holdHours: 24,
+    };
+    renderPage('/pages/Wallet/transfer', '/pages/Wallet/transfer', <TransferPage />);
+    const notice = await screen.findByTestId('money-hold');
+    expect(notice.textContent).toMatch(
+      /^Your email or mobile number was changed\. Transfers and withdrawals are on hold until .*2026.*\. If it was not you, contact customer service at once\.$/,
+    );
+    expect(screen.queryByTestId('money-lock')).toBeNull();
+  });
+
+  it('says when money actions are locked after wrong transaction passwords', async () => {
+    moneyHold = { hold: null, transactionPasswordLockedUntil: '2026-11-24T10:02:00.000Z', holdHours: 24 };
+    renderPage('/pages/Wallet/transfer', '/pages/Wallet/transfer', <TransferPage />);
+    const notice = await screen.findByTestId('money-lock');
+    expect(notice.textContent).toMatch(
+      /^Too many wrong transaction passwords: money actions are locked until .*2026.*\.$/,
+    );
   });
 });

@@ -11,7 +11,7 @@ export default function TransferPage() {
   return (
     <PageLayout title={t('wallet.transfer.title')} backTo={WalletPaths.wallet}>
       <Column>
-        <TxPasswordNotice />
+        <TxPasswordNotice outflow />
         <TransferForm mode="transfer" />
       </Column>
     </PageLayout>

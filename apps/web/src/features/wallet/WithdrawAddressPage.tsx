@@ -24,7 +24,7 @@ export default function WithdrawAddressPage() {
     <PageLayout title={t('wallet.addresses.title')} backTo={Routes.personal}>
       <Column>
         <p className={styles.hint}>{t('wallet.addresses.hint')}</p>
-        <TxPasswordNotice />
+        <TxPasswordNotice outflow />
         {addresses.data ? (
           addresses.data.items.map((item) => (
             <AddressCard

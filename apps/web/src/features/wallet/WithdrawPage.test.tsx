@@ -2,7 +2,7 @@ import { Paths, type TWithdrawal } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../test/render-page';
-import { member, overview, type SeenRequest, seen } from '../../test/wallet-fixtures';
+import { member, noMoneyHold, overview, type SeenRequest, seen } from '../../test/wallet-fixtures';
 import WithdrawPage from './WithdrawPage';
 
 // Sealing needs the server's key; here each seal is a distinct text, as each real one is (fresh nonce).
@@ -61,6 +61,7 @@ function api() {
     const request = seen(url, init);
     requests.push(request);
     if (url.pathname === Paths.me) return { body: member };
+    if (url.pathname === Paths.moneyHold) return { body: noMoneyHold };
     if (url.pathname === Paths.wallet) return { body: overview };
     if (url.pathname === Paths.withdrawOptions) return { body: options };
     if (url.pathname === Paths.withdrawAddresses) return { body: addresses };

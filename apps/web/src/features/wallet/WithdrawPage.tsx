@@ -56,7 +56,7 @@ export default function WithdrawPage() {
           renderItem={(item) => <WithdrawalItem item={item} onCancel={cancel} />}
           header={
             <div className={styles.header}>
-              <TxPasswordNotice />
+              <TxPasswordNotice outflow />
               <WithdrawForm />
               <h2 className={styles.title}>{t('wallet.withdraw.history')}</h2>
             </div>

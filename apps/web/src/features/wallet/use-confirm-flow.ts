@@ -1,9 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { seal } from '../../app/seal';
 import { useAttemptKeeper } from '../../shared/idempotency';
 import type { ReceiptPopupProps } from '../../shared/ReceiptPopup';
 import { errorCodeOf } from './error-code';
+import { moneyHoldCodes, moneyHoldKey } from './money-hold';
 
 interface ConfirmFlowOptions<P, B, R> {
   /** The request body for what is shown, with the sealed transaction password. */
@@ -32,6 +33,7 @@ export interface ConfirmFlow<P> {
  */
 export function useConfirmFlow<P, B, R>(options: ConfirmFlowOptions<P, B, R>): ConfirmFlow<P> {
   const attempt = useAttemptKeeper();
+  const queryClient = useQueryClient();
   const [pending, setPending] = useState<P | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -49,6 +51,8 @@ export function useConfirmFlow<P, B, R>(options: ConfirmFlowOptions<P, B, R>): C
     onError: (failure, { what }) => {
       const code = errorCodeOf(failure);
       setError(code);
+      // A hold or lock the page did not know of yet: its notice says until when.
+      if (moneyHoldCodes.includes(code)) void queryClient.invalidateQueries({ queryKey: moneyHoldKey });
       options.onRefused?.(code, what);
     },
   });
