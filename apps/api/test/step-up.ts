@@ -46,13 +46,17 @@ export async function contactChangeCodes(
 
 /** The security events of a member (audit rows `security.<kind>`), oldest first. */
 export async function securityEvents(db: Db, memberId: string) {
-  return db
-    .selectFrom('audit_log')
-    .select(['action', 'detail', 'ip'])
-    .where('subject', '=', `member:${memberId}`)
-    .where('action', 'like', 'security.%')
-    .orderBy('id')
-    .execute();
+  return (
+    db
+      .selectFrom('audit_log')
+      .select(['action', 'detail', 'ip'])
+      .where('subject', '=', `member:${memberId}`)
+      .where('action', 'like', 'security.%')
+      // Every sign-in is an event too (decision 43); these helpers' callers look at what a change left.
+      .where('action', 'not in', ['security.login', 'security.login_failed'])
+      .orderBy('id')
+      .execute()
+  );
 }
 
 /** Ends a member's money holds as if their time had passed: both ends move back, the length stays. */

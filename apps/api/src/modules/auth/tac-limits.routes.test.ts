@@ -60,6 +60,7 @@ describe('codes: a daily cap per account and purpose besides the tries per code'
     const answers: string[] = [];
     for (let i = 0; i < 6; i++) {
       const reply = await client.post('/api/me/transaction-password', {
+        currentPassword: 'Demo12345',
         code: wrong,
         secret: await client.seal('Pay12345'),
         confirm: await client.seal('Pay12345'),
