@@ -91,6 +91,17 @@ function workerOf(serverPid: number): number | undefined {
   return undefined;
 }
 
+/** The worker is forked just before the server listens: give it the time to appear. */
+async function findWorker(serverPid: number): Promise<number> {
+  let found: number | undefined;
+  await eventually(() => {
+    found = workerOf(serverPid);
+    return found !== undefined;
+  }, 30_000);
+  if (found === undefined) throw new Error(`no bot worker under the server (${serverPid})`);
+  return found;
+}
+
 const postmasterPid = (dataDir: string) => {
   const file = path.join(clusterDir(dataDir), 'postmaster.pid');
   return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : undefined;
@@ -123,14 +134,13 @@ describe.skipIf(process.platform !== 'linux')('the server process survives kills
     'kill -9 of the server: its bot worker ends by itself, its PostgreSQL is left running',
     async () => {
       const serverPid = server.child.pid!;
-      let worker: number | undefined;
-      expect(await eventually(() => (worker = workerOf(serverPid)) !== undefined, 30_000)).toBe(true);
+      const worker = await findWorker(serverPid);
       const postmaster = postmasterPid(dataDir)!;
       expect(running(postmaster)).toBe(true);
 
       server.child.kill('SIGKILL');
       await server.exited;
-      expect(await eventually(() => !running(worker!), 10_000)).toBe(true);
+      expect(await eventually(() => !running(worker), 10_000)).toBe(true);
       // What a crash leaves behind, and what the next start must deal with.
       expect(running(postmaster)).toBe(true);
     },
@@ -177,8 +187,7 @@ describe.skipIf(process.platform !== 'linux')('the server process survives kills
     'SIGTERM: exit code 0 within 10 s, the worker and the database stopped',
     async () => {
       const serverPid = server.child.pid!;
-      let worker: number | undefined;
-      expect(await eventually(() => (worker = workerOf(serverPid)) !== undefined, 30_000)).toBe(true);
+      const worker = await findWorker(serverPid);
       const postmaster = postmasterPid(dataDir)!;
       const sentAt = Date.now();
       server.child.kill('SIGTERM');
@@ -187,7 +196,7 @@ describe.skipIf(process.platform !== 'linux')('the server process survives kills
       expect({ code, within10s: tookMs < 10_000 }).toEqual({ code: 0, within10s: true });
       expect(running(postmaster)).toBe(false);
       expect(postmasterPid(dataDir)).toBeUndefined();
-      expect(running(worker!)).toBe(false);
+      expect(running(worker)).toBe(false);
     },
     STEP_MS,
   );
