@@ -231,7 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(accessPlugin, { sessions, publicOrigin: config.PUBLIC_ORIGIN });
-  await app.register(idempotencyPlugin, { db });
+  await app.register(idempotencyPlugin, { db, databaseUrl: deps.databaseUrl });
 
   await app.register(appRoutes, { db, config, outbox: deps.outbox, site: content.site });
   await app.register(contentRoutes, content);
