@@ -7,12 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Db } from './db/database';
@@ -87,6 +82,7 @@ import { liveEventRoutes } from './platform/live-events.routes';
 import { loggerOptions } from './platform/logger';
 import type { MessageSender, Outbox } from './platform/mail';
 import { createSecretBox } from './platform/secret-box';
+import { textSafeValidatorCompiler } from './platform/validation';
 
 export interface AppDeps {
   config: Config;
@@ -118,7 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY ?? false,
     bodyLimit: 64 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  // Every request schema, behind one check: no control characters in any text (platform/validation.ts).
+  app.setValidatorCompiler(textSafeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 

@@ -328,6 +328,8 @@ export const ZUpdateExchangePair = z.object({
     .string()
     .trim()
     .regex(/^\d{1,20}(\.\d{1,18})?$/, { message: 'AMOUNT_INVALID' })
+    // A rate of zero would give nothing for something (and cannot be stored as a fraction).
+    .refine((text) => /[1-9]/.test(text), { message: 'AMOUNT_INVALID' })
     .optional(),
   feeBps: z.number().int().min(0).max(5000).optional(),
   enabled: z.boolean().optional(),
