@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZMemberRef, ZTacCode } from './auth';
-import { ZPageQuery, ZTimestamp } from './common';
+import { ZPageQuery, ZTimestamp, zSerialId } from './common';
 import { ZSealed } from './crypto';
 import { Networks } from './withdrawal-address';
 
@@ -156,7 +156,7 @@ export type TExchangePair = z.infer<typeof ZExchangePair>;
 export const ZExchangePairs = z.object({ items: z.array(ZExchangePair) });
 
 export const ZExchangeQuoteRequest = z.object({
-  pairId: z.string().regex(/^[1-9][0-9]{0,18}$/),
+  pairId: zSerialId(),
   amount: ZAmountText,
 });
 export const ZExchangeQuote = z.object({

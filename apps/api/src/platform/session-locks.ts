@@ -37,6 +37,13 @@ export function createSessionLocks(options: {
   let connecting: Promise<pg.Client> | null = null;
   let closed = false;
   const report = options.onError ?? (() => {});
+  // One statement at a time on the session (pg's client wants its queries one after another).
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work, work);
+    queue = next.catch(() => {});
+    return next;
+  };
 
   const connect = (): Promise<pg.Client> => {
     if (client) return Promise.resolve(client);
@@ -85,10 +92,10 @@ export function createSessionLocks(options: {
       // Marked before the await: a second request of this process arriving meanwhile is refused.
       asking.add(key);
       try {
-        const session = await connect();
-        const { rows } = await session.query<{ ok: boolean }>(
-          'SELECT pg_try_advisory_lock($1::bigint) AS ok',
-          [key.toString()],
+        const { rows } = await serial(async () =>
+          (await connect()).query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS ok', [
+            key.toString(),
+          ]),
         );
         if (!rows[0]?.ok) return false;
         held.add(key);
@@ -100,9 +107,10 @@ export function createSessionLocks(options: {
 
     async unlock(key) {
       if (!held.delete(key)) return;
-      // A lost session has let go of it already.
-      if (!client) return;
-      await client.query('SELECT pg_advisory_unlock($1::bigint)', [key.toString()]);
+      await serial(async () => {
+        // A lost session has let go of it already.
+        if (client) await client.query('SELECT pg_advisory_unlock($1::bigint)', [key.toString()]);
+      });
     },
 
     holds: (key) => held.has(key) || asking.has(key),

@@ -21,7 +21,7 @@ const refusedForText = (reply: { status: number; body: Record<string, unknown> }
   code: reply.body.code,
   field: (reply.body.details as { fields?: { code: string }[] } | undefined)?.fields?.[0]?.code,
 });
-const REFUSED = { status: 400, code: 'VALIDATION_FAILED', field: 'TEXT_CONTROL_CHARACTER' };
+const REFUSED = { status: 400, code: 'VALIDATION_FAILED', field: 'TEXT_INVALID_CHARACTER' };
 
 describe('control characters in text', () => {
   it('finds them in strings and keys at any depth, and lets tab, line feed and carriage return through', () => {
@@ -30,6 +30,10 @@ describe('control characters in text', () => {
     expect(findControlCharacter({ text: 'line\none\ttab\r\n' })).toBeNull();
     expect(findControlCharacter('\u001f')).toEqual([]);
     expect(findControlCharacter({ n: 1, b: true, z: null })).toBeNull();
+    // half a surrogate pair is no character; a whole pair (an emoji) is one
+    expect(findControlCharacter({ name: 'x\ud800' })).toEqual(['name']);
+    expect(findControlCharacter({ name: '\udc00x' })).toEqual(['name']);
+    expect(findControlCharacter({ name: 'ok 😀' })).toBeNull();
   });
 
   // The 13 operations that answered 500 to a NUL before the check (issue 18).
@@ -50,8 +54,8 @@ describe('control characters in text', () => {
       expect([name, refusedForText(reply)]).toEqual([name, REFUSED]);
   });
 
-  it('other C0 characters are refused; tab and line breaks in multi-line text are kept', async () => {
-    for (const bad of ['\u0001', '\u0007', '\u001b[31m', '\u000b', '\u000c']) {
+  it('other C0 characters and lone surrogates are refused; tab and line breaks in multi-line text are kept', async () => {
+    for (const bad of ['\u0001', '\u0007', '\u001b[31m', '\u000b', '\u000c', '\ud800']) {
       const reply = await admin.call('PUT', '/api/admin/about', { text: `About${bad}us` });
       expect(refusedForText(reply)).toEqual(REFUSED);
     }
