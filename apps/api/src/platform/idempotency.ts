@@ -125,6 +125,8 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
         ),
     });
     app.addHook('onClose', () => locks.close());
+    /** Each claim's release after MAX_HOLD_MS, cleared when it finishes (else it would hold its request). */
+    const safetyNets = new WeakMap<IdempotencyClaim, NodeJS.Timeout>();
 
     const release = async (lock: bigint, key: string) => {
       try {
@@ -234,7 +236,7 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
         const claim: IdempotencyClaim = { memberId, key, owner, lock, takenOver };
         request.idempotency = claim;
         // A safety net only: onSend releases the claim when the answer goes out.
-        setTimeout(() => {
+        const timer = setTimeout(() => {
           if (request.idempotency !== claim) return;
           request.log.error(
             { key },
@@ -242,7 +244,9 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
           );
           request.idempotency = null;
           void release(claim.lock, claim.key);
-        }, MAX_HOLD_MS).unref();
+        }, MAX_HOLD_MS);
+        timer.unref();
+        safetyNets.set(claim, timer);
       } catch (error) {
         if (holding && !request.idempotency) await release(lock, key);
         throw error;
@@ -254,6 +258,7 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
       const claim = request.idempotency;
       if (!claim) return payload;
       request.idempotency = null;
+      clearTimeout(safetyNets.get(claim));
       // JSON answers arrive here serialized to a string. Money routes answer JSON; anything else (a buffer,
       // a stream) is not stored and its key is released, so a retry runs again rather than replay garbage.
       const body = typeof payload === 'string' ? payload : null;
