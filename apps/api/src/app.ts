@@ -6,12 +6,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Db } from './db/database';
@@ -95,6 +90,7 @@ import { loggerOptions } from './platform/logger';
 import type { MessageSender, Outbox } from './platform/mail';
 import { registerRateLimits } from './platform/rate-limits';
 import { createSecretBox } from './platform/secret-box';
+import { textSafeValidatorCompiler } from './platform/validation';
 
 export interface AppDeps {
   config: Config;
@@ -128,7 +124,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY ?? false,
     bodyLimit: 64 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  // Every request schema, behind one check: no control characters in any text (platform/validation.ts).
+  app.setValidatorCompiler(textSafeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
@@ -290,7 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : {}),
   });
   await app.register(accessPlugin, { sessions, publicOrigin: config.PUBLIC_ORIGIN });
-  await app.register(idempotencyPlugin, { db });
+  await app.register(idempotencyPlugin, { db, databaseUrl: deps.databaseUrl });
 
   await app.register(appRoutes, { db, config, outbox: deps.outbox, site: content.site });
   await app.register(contentRoutes, content);

@@ -29,16 +29,124 @@ import {
   Outbox,
   startSmtpCatcher,
 } from './platform/mail';
+import { describeStartupFailure, StartupError } from './platform/startup-error';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Each step of a graceful stop may take this long before the next step goes ahead without it. */
+const STEP_TIMEOUT_MS = 4000;
+/** A stop that has not finished by then exits anyway (non-zero), well inside a supervisor's 10 s. */
+const SHUTDOWN_DEADLINE_MS = 9500;
+
+/** Resolves with the promise, or after `ms` with `late` (a stuck step must not hold the whole stop). */
+async function within<T>(ms: number, work: Promise<T>, late: () => void): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    work.then(
+      () => {},
+      () => {},
+    ),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        late();
+        resolve();
+      }, ms);
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
+/** What has been started so far, closed in `stopAll` in an order that finishes the work in flight first. */
+interface Running {
+  database?: Awaited<ReturnType<typeof connectDatabase>>;
+  email?: ReturnType<typeof createEmailSender>;
+  catcher?: Awaited<ReturnType<typeof startSmtpCatcher>> | null;
+  redis?: Redis;
+  app?: Awaited<ReturnType<typeof buildApp>>;
+  jobs?: Awaited<ReturnType<typeof startJobs>>;
+  botWorker?: ReturnType<typeof forkBotWorker>;
+}
+
+/**
+ * The graceful stop (SIGTERM, Ctrl-C) and the clean-up after a failed start: stop taking requests and
+ * finish those in flight while the bot worker gives its leases back, then the jobs, then mail and Redis,
+ * and the database last, once nothing uses it.
+ */
+async function stopAll(running: Running, warn: (message: string, error?: unknown) => void): Promise<void> {
+  const step = (name: string, work: () => Promise<unknown> | unknown) =>
+    within(
+      STEP_TIMEOUT_MS,
+      (async () => {
+        try {
+          await work();
+        } catch (error) {
+          warn(`${name} did not stop cleanly`, error);
+        }
+      })(),
+      () => warn(`${name} did not stop within ${STEP_TIMEOUT_MS / 1000} s; going on without it`),
+    );
+  await Promise.all([
+    running.app && step('the HTTP server', () => running.app!.close()),
+    running.botWorker && step('the bot worker', () => running.botWorker!.stop()),
+  ]);
+  if (running.jobs) await step('the jobs', () => running.jobs!.stop({ graceful: true, timeout: 3000 }));
+  running.email?.close();
+  if (running.catcher) await step('the mail catcher', () => running.catcher!.close());
+  running.redis?.disconnect();
+  if (running.database) await step('the database', () => running.database!.close());
+}
 
 /** config -> database -> mail -> app -> listen. Ctrl-C or SIGTERM closes everything in reverse. */
 async function main(): Promise<void> {
   const started = Date.now();
+  const running: Running = {};
+  let log: Pick<Console, 'error' | 'warn' | 'info'> = console;
+  const warn = (message: string, error?: unknown) =>
+    log.warn(error instanceof Error ? `${message}: ${error.message}` : message);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info(`${signal}: shutting down`);
+    setTimeout(() => {
+      log.error(`shutdown did not finish within ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting anyway`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    await stopAll(running, warn);
+    process.exit(0);
+  };
+  // From the first moment: a Ctrl-C during a slow start (a database recovering) still closes what is open.
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await start(running, started, (appLog) => {
+      log = {
+        info: (message: string) => appLog.info(message),
+        warn: (message: string) => appLog.warn(message),
+        error: (message: string) => appLog.error(message),
+      };
+    });
+  } catch (error) {
+    if (closing) return; // stopped on purpose while starting
+    closing = true;
+    console.error(`\n${describeStartupFailure(error)}\n`);
+    await within(SHUTDOWN_DEADLINE_MS, stopAll(running, warn), () => {});
+    process.exit(1);
+  }
+}
+
+async function start(
+  running: Running,
+  started: number,
+  useLog: (log: { info(m: string): void; warn(m: string): void; error(m: string): void }) => void,
+): Promise<void> {
   const config = loadConfig();
   const dataDir = path.resolve(config.DATA_DIR);
 
-  const database = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
+  running.database = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
+  const database = running.database;
   const seedDemoData = config.SEED_DEMO ?? !config.isProduction;
   if (seedDemoData) {
     // The app's own uploads folder (buildApp's default), where the demo's banners are stored.
@@ -48,10 +156,14 @@ async function main(): Promise<void> {
   await assertSafeToListen(config, database.db);
 
   const outbox = config.SMTP_URL || config.isProduction ? null : new Outbox();
-  const catcher = outbox ? await startSmtpCatcher(outbox) : null;
-  const smtpUrl = config.SMTP_URL ?? catcher?.url;
-  if (!smtpUrl) throw new Error('SMTP_URL is required in production');
-  const email = createEmailSender(smtpUrl, config.MAIL_FROM);
+  running.catcher = outbox ? await startSmtpCatcher(outbox) : null;
+  const smtpUrl = config.SMTP_URL ?? running.catcher?.url;
+  if (!smtpUrl)
+    throw new StartupError(
+      'SMTP_URL is not set',
+      'Set SMTP_URL: in production mail goes through a real server.',
+    );
+  running.email = createEmailSender(smtpUrl, config.MAIL_FROM);
   const sms: MessageSender = outbox
     ? createOutboxSmsSender(outbox)
     : {
@@ -59,7 +171,7 @@ async function main(): Promise<void> {
           throw new AppError('SERVICE_UNAVAILABLE', 'No SMS provider is configured');
         },
       };
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) : undefined;
+  running.redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) : undefined;
 
   const app = await buildApp({
     config,
@@ -67,17 +179,20 @@ async function main(): Promise<void> {
     databaseUrl: database.url,
     masterKey: loadMasterKey({ dataDir, configured: config.MASTER_KEY, production: config.isProduction }),
     rsa: loadRsaKeyPair(dataDir),
-    email,
+    email: running.email,
     sms,
     outbox,
-    redis,
+    redis: running.redis,
     webDist: config.WEB_DIST ?? path.resolve(here, '../../web/dist'),
   });
+  running.app = app;
+  useLog(app.log);
 
   // Only the message: a pg error object carries the whole connection state.
   const jobs = await startJobs(database.url, (error) =>
     app.log.error({ error: error.message }, 'jobs failed'),
   );
+  running.jobs = jobs;
   await scheduleKeyRechecks(jobs, app.exchangeKeys, app.log);
   await scheduleUploadCleanup(jobs, app.uploads, app.log);
   await scheduleLoginThrottlePurge(jobs, app.loginThrottle, app.log);
@@ -85,26 +200,19 @@ async function main(): Promise<void> {
   await scheduleBonusRuns(jobs, app.bonusRuns, app.log);
   await scheduleRentalExpiryNotices(jobs, app.rentalExpiryNotices, app.log);
   // The bots trade in a process of their own (worker.ts), on this database; more can run beside it.
-  const botWorker = forkBotWorker(database.url, app.log);
+  running.botWorker = forkBotWorker(database.url, app.log);
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await botWorker.stop();
-    await jobs.stop({ graceful: true, timeout: 5000 });
-    await app.close();
-    email.close();
-    await catcher?.close();
-    redis?.disconnect();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
-  await app.listen({ port: config.PORT, host: config.HOST });
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'EADDRINUSE') {
+      throw new StartupError(
+        `port ${config.PORT} on ${config.HOST} is already in use`,
+        `Another program (perhaps another copy of the platform) listens there: stop it, or start with PORT set to a free port.`,
+      );
+    }
+    throw error;
+  }
   const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
   const lines = [
     '',
@@ -124,7 +232,4 @@ async function main(): Promise<void> {
   console.log(`${lines.join('\n')}\n`);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+void main();

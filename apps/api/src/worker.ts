@@ -18,6 +18,12 @@ import { loadMasterKey } from './platform/keys';
 import { createLiveEvents } from './platform/live-events';
 import { redactPaths } from './platform/logger';
 import { createSecretBox } from './platform/secret-box';
+import { describeStartupFailure, StartupError } from './platform/startup-error';
+
+/** A stop that has not finished by then exits anyway: a dead database must not keep the worker alive. */
+const STOP_DEADLINE_MS = 7000;
+/** How often a forked worker checks that the process that forked it still lives. */
+const PARENT_CHECK_MS = 1000;
 
 /** The bot engine's pass interval when nothing was due (decisions, section 34). */
 const BOT_PASS_MS = 100;
@@ -33,9 +39,24 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = pino({ level: config.LOG_LEVEL, redact: { paths: redactPaths, censor: '[redacted]' } });
   if (!config.DATABASE_URL) {
-    throw new Error(
-      'The bot worker needs DATABASE_URL (npm start passes its embedded database to the worker it forks)',
+    throw new StartupError(
+      'the bot worker needs DATABASE_URL',
+      "Set DATABASE_URL to the platform's database (`npm start` passes its embedded database to the worker it forks).",
     );
+  }
+  // A worker forked by the server (npm start) lives no longer than the server: when the server dies, even
+  // by kill -9, the IPC channel closes ('disconnect'), and this process gets another parent. The server's
+  // id comes in the environment, so a death while this process was still loading is noticed too.
+  const parentPid = Number(process.env.BOT_WORKER_PARENT_PID) || undefined;
+  // Until the worker is running there is nothing to give back: it just ends.
+  let parentGone: () => void = () => process.exit(0);
+  if (parentPid) {
+    process.once('disconnect', () => parentGone());
+    const check = () => {
+      if (process.ppid !== parentPid || process.connected === false) parentGone();
+    };
+    setInterval(check, PARENT_CHECK_MS).unref();
+    check();
   }
   const dataDir = path.resolve(config.DATA_DIR);
   const database = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
@@ -120,16 +141,27 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'bot worker stopping');
-    await Promise.all([loop.stop(), paperMatching.stop(), cycleFunding.stop()]);
-    await engine.releaseAll();
-    await database.close();
+    setTimeout(() => {
+      log.error({ signal }, 'bot worker did not stop in time; exiting anyway');
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
+    try {
+      await Promise.all([loop.stop(), paperMatching.stop(), cycleFunding.stop()]);
+      await engine.releaseAll();
+      await database.close();
+    } catch (error) {
+      // The database may be gone with the server: the leases then run out by themselves.
+      log.warn({ error: (error as Error).message }, 'bot worker could not stop cleanly');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  parentGone = () => void shutdown('parent gone');
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(`\n${describeStartupFailure(error)}\n`);
   process.exit(1);
 });

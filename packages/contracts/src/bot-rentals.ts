@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPageQuery, ZTimestamp } from './common';
+import { ZPageQuery, ZTimestamp, zSerialId } from './common';
 import { ZSealed } from './crypto';
 import { ZMarketType } from './markets';
 import { ZTradingExchange } from './trading';
@@ -24,8 +24,8 @@ export type TRentalMode = z.infer<typeof ZRentalMode>;
 /** The wallets a rental may be paid from. */
 export const RentalPayWallets = ['funds', 'deposit'] as const;
 
-export const ZBotPackageId = z.string().regex(/^[1-9][0-9]{0,18}$/, { message: 'BOT_PACKAGE_NOT_FOUND' });
-export const ZBotRentalId = z.string().regex(/^[1-9][0-9]{0,18}$/, { message: 'BOT_RENTAL_NOT_FOUND' });
+export const ZBotPackageId = zSerialId('BOT_PACKAGE_NOT_FOUND');
+export const ZBotRentalId = zSerialId('BOT_RENTAL_NOT_FOUND');
 
 export const ZBotPackage = z.object({
   id: z.string(),

@@ -256,6 +256,8 @@ export const ErrorStatus = {
   MINING_PROMOTION_WINDOW_INVALID: 400,
   MINING_DIFFICULTY_INVALID: 400,
   MINING_CART_INVALID: 400,
+  /** Text holds a control character (NUL...) or a lone surrogate; the field code of a VALIDATION_FAILED. */
+  TEXT_INVALID_CHARACTER: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ErrorStatus;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZMemberRef } from './auth';
-import { ZPageQuery, ZTimestamp } from './common';
+import { ZPageQuery, ZTimestamp, zSerialId } from './common';
 import { ZSealed } from './crypto';
 import { ZVoucherId } from './vouchers';
 import { ZAmountText, ZCurrencyCode, ZDecimal, ZWallet } from './wallet';
@@ -13,7 +13,7 @@ import { ZAmountText, ZCurrencyCode, ZDecimal, ZWallet } from './wallet';
  * Hash rates are whole GH/s.
  */
 
-const id = (code: string) => z.string().regex(/^[1-9][0-9]{0,18}$/, { message: code });
+const id = (code: string) => zSerialId(code);
 export const ZMiningPackageId = id('MINING_PACKAGE_NOT_FOUND');
 export const ZMiningCategoryId = id('MINING_CATEGORY_NOT_FOUND');
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZMemberRef } from './auth';
-import { ZPageQuery, ZTimestamp } from './common';
+import { ZPageQuery, ZTimestamp, zSerialId } from './common';
 import { ZAmountText, ZCurrencyCode, ZDecimal } from './wallet';
 
 /**
@@ -17,7 +17,7 @@ export const VoucherMaxDiscountBps = 10_000;
 /** How long an issued voucher may stay valid at most. */
 export const VoucherMaxValidDays = 3650;
 
-export const ZVoucherId = z.string().regex(/^[1-9][0-9]{0,18}$/, { message: 'VOUCHER_NOT_FOUND' });
+export const ZVoucherId = zSerialId('VOUCHER_NOT_FOUND');
 
 export const ZVoucher = z.object({
   id: z.string(),

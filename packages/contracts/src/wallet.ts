@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZMemberRef, ZTacCode } from './auth';
-import { ZPageQuery, ZTimestamp } from './common';
+import { ZPageQuery, ZTimestamp, zSerialId } from './common';
 import { ZSealed } from './crypto';
 import { Networks } from './withdrawal-address';
 
@@ -156,7 +156,7 @@ export type TExchangePair = z.infer<typeof ZExchangePair>;
 export const ZExchangePairs = z.object({ items: z.array(ZExchangePair) });
 
 export const ZExchangeQuoteRequest = z.object({
-  pairId: z.string().regex(/^[1-9][0-9]{0,18}$/),
+  pairId: zSerialId(),
   amount: ZAmountText,
 });
 export const ZExchangeQuote = z.object({
@@ -328,6 +328,8 @@ export const ZUpdateExchangePair = z.object({
     .string()
     .trim()
     .regex(/^\d{1,20}(\.\d{1,18})?$/, { message: 'AMOUNT_INVALID' })
+    // A rate of zero would give nothing for something (and cannot be stored as a fraction).
+    .refine((text) => /[1-9]/.test(text), { message: 'AMOUNT_INVALID' })
     .optional(),
   feeBps: z.number().int().min(0).max(5000).optional(),
   enabled: z.boolean().optional(),

@@ -20,12 +20,24 @@ export async function connectDatabase(options: {
   let stopEmbedded: (() => Promise<void>) | undefined;
   if (!url) {
     const server = await startEmbeddedPostgres(options.dataDir);
-    await ensureDatabase(server.url('postgres'), 'platform');
-    url = server.url('platform');
     stopEmbedded = server.stop;
+    try {
+      await ensureDatabase(server.url('postgres'), 'platform');
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
+    url = server.url('platform');
   }
   const { db } = createDb(url, 20);
-  await migrateToLatest(db);
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    // A start that fails here leaves nothing running behind it.
+    await db.destroy();
+    await stopEmbedded?.();
+    throw error;
+  }
   return {
     db,
     url,

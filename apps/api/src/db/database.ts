@@ -10,6 +10,10 @@ export type Db = Kysely<Database>;
 
 export function createDb(connectionString: string, max = 10): { db: Db; pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString, max });
+  // An idle connection the server ends (a restart, pg_terminate_backend, the embedded server stopping just
+  // after the pool's goodbye) is dropped by the pool and replaced on the next query. Without a listener
+  // that 'error' would be thrown and end the whole process.
+  pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool };
 }

@@ -30,6 +30,7 @@ import * as teamSpeed from './migrations/0027-team-speed';
 import * as signUpCounters from './migrations/0028-sign-up-counters';
 import * as securityStepUp from './migrations/0029-security-step-up';
 import * as loginThrottle from './migrations/0030-login-throttle';
+import * as nonceUsedFor from './migrations/0033-nonce-used-for';
 
 /**
  * Migrations are imported, not read from disk, so they work the same under tsx, vitest and a bundle.
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0028-sign-up-counters': signUpCounters,
   '0029-security-step-up': securityStepUp,
   '0030-login-throttle': loginThrottle,
+  '0033-nonce-used-for': nonceUsedFor,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

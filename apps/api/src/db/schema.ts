@@ -130,6 +130,8 @@ export interface CryptoNoncesTable {
   session_id: string;
   expires_at: Date;
   used_at: Date | null;
+  /** The idempotent request (`<member id>:<key>`) that used it up; a run of the same request may again. */
+  used_for: string | null;
 }
 
 export interface MailLogTable {

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeMember } from '../../test/fixtures';
 import { createTestDb } from '../../test/test-db';
@@ -8,9 +9,17 @@ import type { Db } from '../db/database';
 import { accessPlugin } from './access';
 import { registerErrorHandler } from './error-handler';
 import { AppError } from './errors';
-import { idempotencyPlugin, idempotentId, requestHash } from './idempotency';
+import {
+  currentIdempotencyClaim,
+  derivedUuid,
+  idempotencyPlugin,
+  idempotentId,
+  requestHash,
+} from './idempotency';
+import { lockKeyOf } from './session-locks';
 
 let db: Db;
+let url: string;
 let drop: () => Promise<void>;
 let app: FastifyInstance;
 let alice: string;
@@ -22,7 +31,7 @@ let delayMs = 0;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
-  ({ db, drop } = await createTestDb());
+  ({ db, url, drop } = await createTestDb());
   alice = await makeMember(db, 'idemalice');
   bob = await makeMember(db, 'idembob');
   const tokens: Record<string, string> = { 'token-alice': alice, 'token-bob': bob };
@@ -35,14 +44,19 @@ beforeAll(async () => {
         tokens[token] ? { sessionId: `s-${token}`, memberId: tokens[token], role: 'member' as const } : null,
     },
   });
-  await app.register(idempotencyPlugin, { db, staleAfterMs: 60_000 });
+  await app.register(idempotencyPlugin, { db, databaseUrl: url });
   app.post('/api/pay', { config: { access: 'member', idempotent: true } }, async (request) => {
     calls++;
     await sleep(delayMs);
     const body = request.body as { amount: string; outcome?: 'refuse' | 'crash' };
     if (body.outcome === 'refuse') throw new AppError('MEMBER_NOT_FOUND', 'No such recipient');
     if (body.outcome === 'crash') throw new Error('database went away');
-    return { paid: body.amount, run: calls, transferId: idempotentId(request, 'main') };
+    return {
+      paid: body.amount,
+      run: calls,
+      transferId: idempotentId(request, 'main'),
+      takenOver: currentIdempotencyClaim()?.takenOver ?? null,
+    };
   });
   app.post('/api/plain', { config: { access: 'member' } }, async () => ({ ok: true }));
   await app.ready();
@@ -159,33 +173,105 @@ describe('Idempotency-Key', () => {
     );
   });
 
-  it('a key left running by a process that died is taken over once stale, not before', async () => {
-    const key = freshKey();
-    const hash = requestHash('POST', '/api/pay', { amount: '9' });
+  /** Of concurrent retries: how many ran the handler, and whether every other one was told 409 or replayed. */
+  function outcomes(replies: Awaited<ReturnType<typeof pay>>[]) {
+    const ran = replies.filter((r) => r.statusCode === 200 && r.headers['idempotent-replayed'] !== 'true');
+    const others = replies.filter((r) => !ran.includes(r));
+    const fine = others.every(
+      (r) =>
+        (r.statusCode === 409 && r.json().code === 'IDEMPOTENCY_IN_PROGRESS') ||
+        (r.statusCode === 200 && r.body === ran[0]?.body),
+    );
+    return { ran: ran.length, others: fine ? 'in progress or replayed' : others.map((r) => r.body) };
+  }
+
+  /** The row a process leaves when it dies while running a key: 'running', with nobody holding its lock. */
+  async function leftRunning(key: string, body: Record<string, unknown>) {
     await db
       .insertInto('idempotency_keys')
-      .values({ member_id: alice, key, request_hash: hash, status: 'running', owner: null })
+      .values({
+        member_id: alice,
+        key,
+        request_hash: requestHash('POST', '/api/pay', body),
+        status: 'running',
+        owner: randomUUID(),
+      })
       .execute();
-    const early = await pay({ amount: '9' }, key);
-    expect([early.statusCode, calls]).toEqual([409, 0]);
-    await sql`UPDATE idempotency_keys SET claimed_at = now() - interval '61 seconds' WHERE key = ${key}`.execute(
-      db,
-    );
-    const late = await pay({ amount: '9' }, key);
-    expect([late.statusCode, calls]).toEqual([200, 1]);
+  }
+
+  it('a key left running by a process that died is taken over by the first retry, at once', async () => {
+    const key = freshKey();
+    await leftRunning(key, { amount: '9' });
+    const retry = await pay({ amount: '9' }, key);
+    expect([retry.statusCode, calls, retry.json().takenOver]).toEqual([200, 1, true]);
+    // the same transfer id as the dead attempt had: the ledger moves the money once whichever attempt ran
+    expect(retry.json().transferId).toBe(derivedUuid(alice, key, 'main'));
     const row = await db
       .selectFrom('idempotency_keys')
       .selectAll()
       .where('key', '=', key)
       .executeTakeFirstOrThrow();
-    expect([row.status, row.response_status, row.response_body]).toEqual(['done', 200, late.body]);
+    expect([row.status, row.response_status, row.response_body]).toEqual(['done', 200, retry.body]);
+    // and from then on it is an ordinary finished key
+    const again = await pay({ amount: '9' }, key);
+    expect([again.statusCode, again.headers['idempotent-replayed'], calls]).toEqual([200, 'true', 1]);
+    // a dead attempt's key with another body is still refused, not taken over
+    const other = freshKey();
+    await leftRunning(other, { amount: '9' });
+    const reused = await pay({ amount: '10' }, other);
+    expect([reused.statusCode, reused.json().code, calls]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED', 1]);
+  });
+
+  it('a key whose owner is alive in another process (it holds the lock) answers 409 until that process ends', async () => {
+    const key = freshKey();
+    await leftRunning(key, { amount: '7' });
+    // Another API process, alive and running the request: it holds the key's session lock.
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    await other.query('SELECT pg_advisory_lock($1::bigint)', [
+      lockKeyOf('idempotency', alice, key).toString(),
+    ]);
+    const meanwhile = await Promise.all([pay({ amount: '7' }, key), pay({ amount: '7' }, key)]);
+    expect(meanwhile.map((r) => [r.statusCode, r.json().code])).toEqual([
+      [409, 'IDEMPOTENCY_IN_PROGRESS'],
+      [409, 'IDEMPOTENCY_IN_PROGRESS'],
+    ]);
+    expect(calls).toBe(0);
+    // That process dies: PostgreSQL ends its session, and with it the lock. The next retry runs, once.
+    await other.end();
+    delayMs = 50;
+    const retries = await Promise.all([pay({ amount: '7' }, key), pay({ amount: '7' }, key)]);
+    expect(calls).toBe(1);
+    expect(outcomes(retries)).toEqual({ ran: 1, others: 'in progress or replayed' });
+  });
+
+  it('N concurrent retries of a dead key run it exactly once', async () => {
+    const key = freshKey();
+    await leftRunning(key, { amount: '3' });
+    delayMs = 50;
+    const replies = await Promise.all(Array.from({ length: 12 }, () => pay({ amount: '3' }, key)));
+    expect(calls).toBe(1);
+    expect(outcomes(replies)).toEqual({ ran: 1, others: 'in progress or replayed' });
+  });
+
+  it('a finished request frees its lock; a replay takes no lock it keeps', async () => {
+    const key = freshKey();
+    await pay({ amount: '4' }, key);
+    await pay({ amount: '4' }, key);
+    const probe = new pg.Client({ connectionString: url });
+    await probe.connect();
+    const { rows } = await probe.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS ok', [
+      lockKeyOf('idempotency', alice, key).toString(),
+    ]);
+    await probe.end();
+    expect(rows[0]?.ok).toBe(true);
   });
 
   it('an idempotent route must be for signed-in callers', async () => {
     const bare = Fastify();
     await bare.register(fastifyCookie);
     await bare.register(accessPlugin, { sessions: { resolve: async () => null } });
-    await bare.register(idempotencyPlugin, { db });
+    await bare.register(idempotencyPlugin, { db, databaseUrl: url });
     expect(() =>
       bare.post('/api/open', { config: { access: 'public', idempotent: true } }, async () => ({})),
     ).toThrow(/signed-in caller/);

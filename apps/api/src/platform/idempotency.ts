@@ -1,15 +1,21 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { AppError } from './errors';
+import { createSessionLocks, lockKeyOf, type SessionLocks } from './session-locks';
 
 /**
  * The `Idempotency-Key` rule of every request that moves money. A route opts in with
  * `config: { idempotent: true }`. The first request with a key runs and its answer is stored; a retry
  * with the same key and the same request gets that answer again without running anything; the same key
  * with another request is refused (422); a retry while the first still runs is refused (409).
+ *
+ * "Still runs" is known, not guessed: the request that runs a key holds a PostgreSQL session lock on it
+ * (session-locks.ts) for as long as it runs. A key found 'running' whose lock is free belongs to a process
+ * that died before it answered (kill -9, OOM, power cut): the retry takes it over at once and runs the
+ * request again, which the ledger's key-derived transfer ids make safe (decisions, section 46).
  */
 
 declare module 'fastify' {
@@ -27,6 +33,24 @@ export interface IdempotencyClaim {
   key: string;
   /** This attempt's token: only the holder of the running key may finish or release it. */
   owner: string;
+  /** The session lock held while it runs. */
+  lock: bigint;
+  /** Whether an earlier attempt of the same request died while running it (it may have done part of it). */
+  takenOver: boolean;
+}
+
+/** The claim of the idempotent request whose handler is running, for code deep inside it (sealed.service). */
+const running = new AsyncLocalStorage<IdempotencyClaim>();
+
+/**
+ * The Idempotency-Key claim of the request this code runs for, if its route is idempotent. A request that is
+ * run again under the same key (after a 5xx, or taken over from a dead process) may pass one-time checks its
+ * first attempt used up, such as the sealed password's nonce: it is the same request, not a replay.
+ */
+export function currentIdempotencyClaim():
+  | Pick<IdempotencyClaim, 'memberId' | 'key' | 'takenOver'>
+  | undefined {
+  return running.getStore();
 }
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -82,23 +106,52 @@ function isFinal(status: number): boolean {
 
 export interface IdempotencyOptions {
   db: Db;
-  /**
-   * A key still 'running' after this long belongs to a request whose process died before it answered;
-   * a retry may then take the key over. Longer than any request may run.
-   */
-  staleAfterMs?: number;
+  /** The database's connection string: the session locks hold one connection of their own. */
+  databaseUrl: string;
 }
 
+/** A claim still held after this long is released (a handler that never returns must not hold its key forever). */
+const MAX_HOLD_MS = 10 * 60_000;
+
 export const idempotencyPlugin = fp<IdempotencyOptions>(
-  async (app: FastifyInstance, { db, staleAfterMs = 120_000 }) => {
+  async (app: FastifyInstance, { db, databaseUrl }) => {
     app.decorateRequest('idempotency', null);
+    const locks: SessionLocks = createSessionLocks({
+      databaseUrl,
+      onError: (message, error) =>
+        app.log.warn(
+          { error: error instanceof Error ? error.message : undefined },
+          `idempotency: ${message}`,
+        ),
+    });
+    app.addHook('onClose', () => locks.close());
+    /** Each claim's release after MAX_HOLD_MS, cleared when it finishes (else it would hold its request). */
+    const safetyNets = new WeakMap<IdempotencyClaim, NodeJS.Timeout>();
+
+    const release = async (lock: bigint, key: string) => {
+      try {
+        await locks.unlock(lock);
+      } catch (error) {
+        // The session is gone, and the lock with it.
+        app.log.warn({ error: (error as Error).message, key }, 'idempotency: unlock failed');
+      }
+    };
 
     app.addHook('onRoute', (route) => {
-      if (route.config?.idempotent && route.config.access !== 'member' && route.config.access !== 'admin') {
+      if (!route.config?.idempotent) return;
+      if (route.config.access !== 'member' && route.config.access !== 'admin') {
         throw new Error(
           `Route ${route.method} ${route.url} is idempotent: keys belong to a signed-in caller`,
         );
       }
+      // The handler runs inside its claim, so currentIdempotencyClaim() answers anywhere beneath it.
+      const handler = route.handler;
+      route.handler = function (this: FastifyInstance, request, reply) {
+        const claim = request.idempotency;
+        return claim
+          ? running.run(claim, () => handler.call(this, request, reply))
+          : handler.call(this, request, reply);
+      };
     });
 
     // preHandler: the access hook (onRequest) has set the caller, and the body is parsed and validated.
@@ -114,9 +167,34 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
         );
       }
       const hash = requestHash(request.method, request.url, request.body);
+      const lock = lockKeyOf('idempotency', memberId, key);
 
-      // Claim the key, or learn who has it. A few rounds: the holder may release it between our two reads.
-      for (let round = 0; round < 3; round++) {
+      const stored = () =>
+        db
+          .selectFrom('idempotency_keys')
+          .select(['request_hash', 'status', 'response_status', 'response_type', 'response_body'])
+          .where('member_id', '=', memberId)
+          .where('key', '=', key)
+          .executeTakeFirst();
+      const replay = (existing: NonNullable<Awaited<ReturnType<typeof stored>>>) => {
+        reply.status(existing.response_status!).header(REPLAYED_HEADER, 'true');
+        if (existing.response_type) reply.type(existing.response_type);
+        return reply.send(existing.response_body ?? undefined);
+      };
+
+      if (!(await locks.tryLock(lock))) {
+        // Someone alive runs this key now (or is just finishing it): say what can be said without waiting.
+        const existing = await stored();
+        if (existing && !existing.request_hash.equals(hash)) {
+          throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another request');
+        }
+        if (existing?.status === 'done') return replay(existing);
+        throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still running');
+      }
+
+      // The lock is ours: nobody alive runs this key. Claim it, or learn what became of it.
+      let holding = true;
+      try {
         const owner = randomUUID();
         const claimed = await db
           .insertInto('idempotency_keys')
@@ -124,43 +202,55 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
           .onConflict((oc) => oc.columns(['member_id', 'key']).doNothing())
           .returning('key')
           .executeTakeFirst();
-        if (claimed) {
-          request.idempotency = { memberId, key, owner };
-          return;
+        let takenOver = false;
+        if (!claimed) {
+          const existing = await stored();
+          if (existing && !existing.request_hash.equals(hash)) {
+            throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another request');
+          }
+          if (existing?.status === 'done') {
+            holding = false;
+            await release(lock, key);
+            return replay(existing);
+          }
+          // 'running' with its lock free: the process that ran it died before it answered.
+          const updated = await db
+            .updateTable('idempotency_keys')
+            .set({ owner, claimed_at: new Date() })
+            .where('member_id', '=', memberId)
+            .where('key', '=', key)
+            .where('status', '=', 'running')
+            .where('request_hash', '=', hash)
+            .returning('key')
+            .executeTakeFirst();
+          if (!updated) {
+            // Gone in between (a clean-up): the client may simply try again.
+            throw new AppError(
+              'IDEMPOTENCY_IN_PROGRESS',
+              'A request with this Idempotency-Key is still running',
+            );
+          }
+          takenOver = true;
+          request.log.warn({ key }, 'idempotency key taken over from a process that died running it');
         }
-        const existing = await db
-          .selectFrom('idempotency_keys')
-          .select(['request_hash', 'status', 'response_status', 'response_type', 'response_body'])
-          .where('member_id', '=', memberId)
-          .where('key', '=', key)
-          .executeTakeFirst();
-        if (!existing) continue;
-        if (!existing.request_hash.equals(hash)) {
-          throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another request');
-        }
-        if (existing.status === 'done') {
-          reply.status(existing.response_status!).header(REPLAYED_HEADER, 'true');
-          if (existing.response_type) reply.type(existing.response_type);
-          return reply.send(existing.response_body ?? undefined);
-        }
-        const takenOver = await db
-          .updateTable('idempotency_keys')
-          .set({ owner, claimed_at: new Date() })
-          .where('member_id', '=', memberId)
-          .where('key', '=', key)
-          .where('status', '=', 'running')
-          .where('request_hash', '=', hash)
-          .where('claimed_at', '<', sql<Date>`now() - make_interval(secs => ${staleAfterMs / 1000})`)
-          .returning('key')
-          .executeTakeFirst();
-        if (takenOver) {
-          request.log.warn({ key }, 'idempotency key taken over from a request that never answered');
-          request.idempotency = { memberId, key, owner };
-          return;
-        }
-        throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still running');
+        const claim: IdempotencyClaim = { memberId, key, owner, lock, takenOver };
+        request.idempotency = claim;
+        // A safety net only: onSend releases the claim when the answer goes out.
+        const timer = setTimeout(() => {
+          if (request.idempotency !== claim) return;
+          request.log.error(
+            { key },
+            'idempotent request still running after 10 minutes; its key is released',
+          );
+          request.idempotency = null;
+          void release(claim.lock, claim.key);
+        }, MAX_HOLD_MS);
+        timer.unref();
+        safetyNets.set(claim, timer);
+      } catch (error) {
+        if (holding && !request.idempotency) await release(lock, key);
+        throw error;
       }
-      throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still running');
     });
 
     // The answer is stored before it is sent, so a retry that arrives after it finds it.
@@ -168,6 +258,7 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
       const claim = request.idempotency;
       if (!claim) return payload;
       request.idempotency = null;
+      clearTimeout(safetyNets.get(claim));
       // JSON answers arrive here serialized to a string. Money routes answer JSON; anything else (a buffer,
       // a stream) is not stored and its key is released, so a retry runs again rather than replay garbage.
       const body = typeof payload === 'string' ? payload : null;
@@ -177,7 +268,7 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
       try {
         if (storable && isFinal(reply.statusCode)) {
           const type = reply.getHeader('content-type');
-          await db
+          const stored = await db
             .updateTable('idempotency_keys')
             .set({
               status: 'done',
@@ -189,7 +280,10 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
             .where('member_id', '=', claim.memberId)
             .where('key', '=', claim.key)
             .where('owner', '=', claim.owner)
-            .execute();
+            .executeTakeFirst();
+          if (stored.numUpdatedRows === 0n) {
+            request.log.error({ key: claim.key }, 'idempotency key was taken over while its request ran');
+          }
         } else {
           await db
             .deleteFrom('idempotency_keys')
@@ -200,8 +294,11 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
             .execute();
         }
       } catch (error) {
-        // The answer still goes out; the key stays 'running' and a retry may take it over once stale.
+        // The answer still goes out; the key stays 'running' and, once its lock is free below, a retry
+        // takes it over and runs the request again (which the ledger's derived transfer ids make safe).
         request.log.error({ err: error, key: claim.key }, 'could not record the idempotency key');
+      } finally {
+        await release(claim.lock, claim.key);
       }
       return payload;
     });

@@ -3,6 +3,7 @@ import { Limits, type TNonce, type TSealed } from '@app/contracts';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
+import { currentIdempotencyClaim } from '../../platform/idempotency';
 import type { RsaKeyPair } from '../../platform/keys';
 
 const ZPlain = z.object({ n: z.string().max(64), v: z.string().max(4096) });
@@ -34,13 +35,20 @@ export function createSealedService(deps: { db: Db; rsa: RsaKeyPair }) {
     } catch {
       throw new AppError('SEALED_INVALID', 'The sealed value could not be opened');
     }
+    // Within an idempotent request the nonce is used up for that request (member and key): the same request
+    // run again under its key (after a 5xx, or after its first run died with its process) passes again. The
+    // request's hash matched, so it is the same sealed value in the same request: not a replay by another.
+    const claim = currentIdempotencyClaim();
+    const usedFor = claim ? `${claim.memberId}:${claim.key}` : null;
     const used = await db
       .updateTable('crypto_nonces')
-      .set({ used_at: new Date() })
+      .set({ used_at: new Date(), used_for: usedFor })
       .where('nonce', '=', plain.n)
       .where('session_id', '=', sessionId)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', new Date())
+      .where((eb) => {
+        const fresh = eb.and([eb('used_at', 'is', null), eb('expires_at', '>', new Date())]);
+        return usedFor ? eb.or([fresh, eb('used_for', '=', usedFor)]) : fresh;
+      })
       .executeTakeFirst();
     if (used.numUpdatedRows === 0n) throw new AppError('NONCE_INVALID', 'Nonce unknown, expired or used');
     return plain.v;

@@ -4,6 +4,7 @@ import {
   ZAdminManagedAccountsQuery,
   ZAssignSubAccount,
   zPage,
+  zSerialId,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +12,7 @@ import { actorRequestOf } from '../../platform/access';
 import type { ManagedAccountsAdmin } from './managed-accounts-admin';
 
 const tags = ['admin'];
-const ZAccountParams = z.object({ id: z.string().regex(/^[1-9][0-9]{0,18}$/) });
+const ZAccountParams = z.object({ id: zSerialId() });
 
 /**
  * The accounts managed-mode rentals trade (investsavecompany, topupsavecompany): the admin lists them and

@@ -21,6 +21,7 @@ import {
   ZUpdateExchangePair,
   ZWithdrawal,
   zPage,
+  zSerialId,
 } from '@app/contracts';
 import { parseAmount } from '@app/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -31,7 +32,7 @@ import type { WalletRoutesOptions } from './wallet.routes';
 
 const tags = ['admin'];
 const ZUuidParams = z.object({ id: z.uuid() });
-const ZPairParams = z.object({ id: z.string().regex(/^[1-9][0-9]{0,18}$/) });
+const ZPairParams = z.object({ id: zSerialId() });
 
 /** Admin/wdlist, AdminApprovewd and the admin's money tools. Every action is audited by its service. */
 export const walletAdminRoutes: FastifyPluginAsyncZod<Omit<WalletRoutesOptions, 'moneyRateLimit'>> = async (

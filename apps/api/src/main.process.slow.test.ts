@@ -1,0 +1,203 @@
+// SLOW (about 20-40 s in all): these tests start the real server as `npm start` does, in child processes,
+// with an embedded PostgreSQL of their own, and kill them. Kept to a few cases on purpose; the rest of the
+// start-up and shut-down logic is tested in embedded.test.ts without a server.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clusterDir, processInfo } from './db/embedded';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const STEP_MS = 90_000;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+interface Server {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startServer(dataDir: string, port: number): Server {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    WEB_DIST: path.join(dataDir, 'no-web-build'),
+  };
+  // An embedded PostgreSQL of its own, as a fresh checkout's `npm start` has.
+  delete env.DATABASE_URL;
+  delete env.SMTP_URL;
+  delete env.REDIS_URL;
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], { cwd: root, env });
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitHealthy(port: number, server: Server): Promise<void> {
+  const deadline = Date.now() + STEP_MS;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
+    try {
+      const reply = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (reply.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`server did not become healthy:\n${server.output()}`);
+}
+
+/** Polls until `check` holds; the processes under test act on their own time, not ours. */
+async function eventually(check: () => boolean, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return check();
+}
+
+const running = (pid: number) => {
+  const info = processInfo(pid);
+  return info !== null && !info.zombie;
+};
+
+/** The bot worker the server forked: its child running worker.ts. */
+function workerOf(serverPid: number): number | undefined {
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    const info = processInfo(pid);
+    if (info?.ppid === serverPid && info.command.includes('worker.ts')) return pid;
+  }
+  return undefined;
+}
+
+/** The worker is forked just before the server listens: give it the time to appear. */
+async function findWorker(serverPid: number): Promise<number> {
+  let found: number | undefined;
+  await eventually(() => {
+    found = workerOf(serverPid);
+    return found !== undefined;
+  }, 30_000);
+  if (found === undefined) throw new Error(`no bot worker under the server (${serverPid})`);
+  return found;
+}
+
+const postmasterPid = (dataDir: string) => {
+  const file = path.join(clusterDir(dataDir), 'postmaster.pid');
+  return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : undefined;
+};
+
+describe.skipIf(process.platform !== 'linux')('the server process survives kills (slow)', () => {
+  let dataDir: string;
+  let port: number;
+  let server: Server;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'crash-test-'));
+    chmodSync(dataDir, 0o755); // the embedded server may run as the postgres user
+    port = await freePort();
+    server = startServer(dataDir, port);
+    await waitHealthy(port, server);
+  }, STEP_MS);
+
+  afterAll(async () => {
+    if (server?.child.exitCode === null) {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    const pid = dataDir ? postmasterPid(dataDir) : undefined;
+    if (pid && running(pid)) process.kill(pid, 'SIGQUIT');
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }, STEP_MS);
+
+  it(
+    'kill -9 of the server: its bot worker ends by itself, its PostgreSQL is left running',
+    async () => {
+      const serverPid = server.child.pid!;
+      const worker = await findWorker(serverPid);
+      const postmaster = postmasterPid(dataDir)!;
+      expect(running(postmaster)).toBe(true);
+
+      server.child.kill('SIGKILL');
+      await server.exited;
+      expect(await eventually(() => !running(worker), 10_000)).toBe(true);
+      // What a crash leaves behind, and what the next start must deal with.
+      expect(running(postmaster)).toBe(true);
+    },
+    STEP_MS,
+  );
+
+  it(
+    'npm start after the kill stops the orphaned PostgreSQL and is ready again',
+    async () => {
+      const orphan = postmasterPid(dataDir)!;
+      const killedAt = Date.now();
+      server = startServer(dataDir, port);
+      await waitHealthy(port, server);
+      const readyMs = Date.now() - killedAt;
+      console.info(`kill -9 to ready again: ${(readyMs / 1000).toFixed(1)} s`);
+      expect(running(orphan)).toBe(false);
+      expect(postmasterPid(dataDir)).not.toBe(orphan);
+      // The data survived: a demo member still signs in.
+      const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` },
+        body: JSON.stringify({ login: 'alice01', password: 'Demo12345' }),
+      });
+      expect(login.status).toBe(200);
+    },
+    STEP_MS,
+  );
+
+  it(
+    'while it runs, another start on its DATA_DIR says the data is in use and how to stop it',
+    async () => {
+      const second = startServer(dataDir, await freePort());
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain('in use by another running copy of the platform');
+      expect(second.output()).toContain('What to do:');
+      expect(second.output()).not.toMatch(/^undefined$/m);
+      // and the first one was not disturbed
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).ok).toBe(true);
+    },
+    STEP_MS,
+  );
+
+  it(
+    'SIGTERM: exit code 0 within 10 s, the worker and the database stopped',
+    async () => {
+      const serverPid = server.child.pid!;
+      const worker = await findWorker(serverPid);
+      const postmaster = postmasterPid(dataDir)!;
+      const sentAt = Date.now();
+      server.child.kill('SIGTERM');
+      const code = await server.exited;
+      const tookMs = Date.now() - sentAt;
+      expect({ code, within10s: tookMs < 10_000 }).toEqual({ code: 0, within10s: true });
+      expect(running(postmaster)).toBe(false);
+      expect(postmasterPid(dataDir)).toBeUndefined();
+      expect(running(worker)).toBe(false);
+    },
+    STEP_MS,
+  );
+});
