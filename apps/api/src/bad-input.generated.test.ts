@@ -23,7 +23,10 @@ const ENDS_SESSION = new Set(['POST /api/auth/logout']);
  * exchange, which matches resting orders when an account is read.
  */
 const BOOKKEEPING = new Set([
-  'login_failures',
+  'login_throttle',
+  'login_throttle_accounts',
+  'transaction_password_guards',
+  'transaction_password_failures',
   'sessions',
   'tac_codes',
   'crypto_nonces',
@@ -148,7 +151,10 @@ describe('generated bad input over every operation of the OpenAPI document', () 
             accepted++;
           }
           if (reply.statusCode === 401) sessionLost = true;
-          if (own && request.nul) {
+          // A request refused before validation (the outbox hidden from non-loopback clients, a route's
+          // own per-member limit) never reached a handler or the database: it proves nothing either way.
+          const refusedEarly = reply.statusCode === 429 || op.path.startsWith('/api/dev/');
+          if (own && request.nul && !refusedEarly) {
             nulChecked++;
             const answer = reply.json() as { code?: string; details?: { fields?: { code: string }[] } };
             if (
