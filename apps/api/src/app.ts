@@ -22,6 +22,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createSealedService } from './modules/auth/sealed.service';
 import { createSessionService } from './modules/auth/session.service';
+import { staffMfaRoutes } from './modules/auth/staff-mfa.routes';
+import { createStaffMfa, TOTP_ISSUER } from './modules/auth/staff-mfa.service';
 import { createTacService } from './modules/auth/tac.service';
 import { botRecordsRoutes } from './modules/bot-records/bot-records.routes';
 import { createBotRecordsService } from './modules/bot-records/bot-records.service';
@@ -108,6 +110,8 @@ export interface AppDeps {
   webDist?: string;
   /** The private folder of uploaded files; default `<DATA_DIR>/uploads`. Tests pass a temporary one. */
   uploadsDir?: string;
+  /** The clock of TOTP time steps (ms); default Date.now. Tests move it a step per admin login. */
+  totpNow?: () => number;
 }
 
 /** Builds the whole HTTP application from its dependencies. No I/O happens at import time. */
@@ -131,7 +135,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     email: deps.email,
     sms: deps.sms,
   });
-  const auth = createAuthService({ db, members, sessions, tac, sealed });
+  const mfa = createStaffMfa({
+    db,
+    box: createSecretBox(deps.masterKey),
+    sessions,
+    recoveryKey: deriveKey(deps.masterKey, 'staff-recovery-codes'),
+    stepUpMinutes: config.ADMIN_STEP_UP_MINUTES,
+    issuer: TOTP_ISSUER,
+    ...(deps.totpNow ? { now: deps.totpNow } : {}),
+  });
+  const auth = createAuthService({ db, members, sessions, tac, sealed, mfa });
   const ledger = createLedgerService({ db });
   const live = createLiveEvents({
     databaseUrl: deps.databaseUrl,
@@ -161,7 +174,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       checkPassword,
       consumeTac: (memberId, code, trx) => auth.consumeMemberTac(memberId, 'withdraw_address', code, trx),
     }),
-    funding: createFundingService({ db, ledger, members }),
+    funding: createFundingService({
+      db,
+      ledger,
+      members,
+      fourEyesThresholdUsd: config.FOUR_EYES_THRESHOLD_USD,
+    }),
   };
   const exchangeKeys = createExchangeKeyService({
     db,
@@ -230,7 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await app.register(accessPlugin, { sessions, publicOrigin: config.PUBLIC_ORIGIN });
+  await app.register(accessPlugin, { sessions, staff: mfa, publicOrigin: config.PUBLIC_ORIGIN });
   await app.register(idempotencyPlugin, { db });
 
   await app.register(appRoutes, { db, config, outbox: deps.outbox, site: content.site });
@@ -243,6 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authRateLimit: config.AUTH_RATE_LIMIT_PER_MINUTE,
     kycStatusOf: kyc.statusOf,
   });
+  await app.register(staffMfaRoutes, { mfa, members, codeRateLimit: config.AUTH_RATE_LIMIT_PER_MINUTE });
   await app.register(adminRoutes, { db });
   await app.register(uploadRoutes, { uploads, uploadRateLimit: config.MONEY_RATE_LIMIT_PER_MINUTE });
   await app.register(walletRoutes, { ...money, moneyRateLimit: config.MONEY_RATE_LIMIT_PER_MINUTE });

@@ -5,12 +5,13 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import {
-  DEMO_ADMIN,
   DEMO_PASSWORD,
+  DEMO_STAFF,
   DEMO_TRANSACTION_PASSWORD,
   demoMemberNames,
   seedDemo,
 } from './db/seed/demo';
+import { demoOtpauthUri } from './db/seed/demo-staff';
 import { scheduleRentalExpiryNotices } from './modules/bot-rentals/rental-expiry.jobs';
 import { forkBotWorker } from './modules/bots/engine/worker-process';
 import { scheduleKeyRechecks } from './modules/exchange-keys/exchange-keys.jobs';
@@ -27,6 +28,7 @@ import {
   Outbox,
   startSmtpCatcher,
 } from './platform/mail';
+import { createSecretBox } from './platform/secret-box';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -37,10 +39,20 @@ async function main(): Promise<void> {
   const dataDir = path.resolve(config.DATA_DIR);
 
   const database = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
+  const masterKey = loadMasterKey({
+    dataDir,
+    configured: config.MASTER_KEY,
+    production: config.isProduction,
+  });
   const seedDemoData = config.SEED_DEMO ?? !config.isProduction;
   if (seedDemoData) {
-    // The app's own uploads folder (buildApp's default), where the demo's banners are stored.
-    await seedDemo(database.db, { transactionPasswords: true, uploadsDir: path.join(dataDir, 'uploads') });
+    // The app's own uploads folder (buildApp's default), where the demo's banners are stored; the box seals
+    // the demo staff's authenticator secrets.
+    await seedDemo(database.db, {
+      transactionPasswords: true,
+      uploadsDir: path.join(dataDir, 'uploads'),
+      box: createSecretBox(masterKey),
+    });
   }
 
   const outbox = config.SMTP_URL || config.isProduction ? null : new Outbox();
@@ -61,7 +73,7 @@ async function main(): Promise<void> {
     config,
     db: database.db,
     databaseUrl: database.url,
-    masterKey: loadMasterKey({ dataDir, configured: config.MASTER_KEY, production: config.isProduction }),
+    masterKey,
     rsa: loadRsaKeyPair(dataDir),
     email,
     sms,
@@ -110,8 +122,11 @@ async function main(): Promise<void> {
   if (outbox) lines.push(`  Dev outbox (mail and SMS sent): http://${shown}:${config.PORT}/dev/outbox`);
   if (seedDemoData) {
     lines.push(
-      '  Demo logins:',
-      `    admin    ${DEMO_ADMIN.username} / ${DEMO_ADMIN.password}`,
+      '  Demo logins (staff: password, then the code of an authenticator app holding the TOTP secret):',
+      ...DEMO_STAFF.flatMap((s) => [
+        `    ${s.role.padEnd(8)} ${s.username} / ${s.password}   TOTP secret ${s.totpSecret}`,
+        `             ${demoOtpauthUri(s)}`,
+      ]),
       `    members  ${demoMemberNames.slice(0, 4).join(', ')} ... (${demoMemberNames.length} in all) / ${DEMO_PASSWORD}`,
       `    members' transaction password: ${DEMO_TRANSACTION_PASSWORD}`,
     );

@@ -4,17 +4,37 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Paths, TSealed, TUserInfo } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
+import { generate } from 'otplib';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/database';
 import { seedDemo } from '../src/db/seed/demo';
+import { DEMO_ADMIN, type DemoStaff } from '../src/db/seed/demo-staff';
 import { loadRsaKeyPair } from '../src/platform/keys';
 import { createEmailSender, createOutboxSmsSender, Outbox, startSmtpCatcher } from '../src/platform/mail';
+import { createSecretBox } from '../src/platform/secret-box';
 import { createTestDb } from './test-db';
 
 export const ORIGIN = 'http://platform.test';
 export const MASTER_KEY = Buffer.alloc(32, 7).toString('base64');
+
+/**
+ * The clock of the test apps' TOTP time steps: real time plus whole steps. Every code a test makes through
+ * `totpCode` moves it one 30 s step on first, so no two codes of a test file share a step and the server's
+ * replay refusal (a step is accepted once per staff member) never trips over a fixture. A test that wants
+ * a replay sends the same code twice.
+ */
+export const totpClock = {
+  steps: 0,
+  now: () => Date.now() + totpClock.steps * 30_000,
+};
+
+/** A code of a fresh time step for a demo staff member's secret (see totpClock). */
+export async function totpCode(secret: string = DEMO_ADMIN.totpSecret): Promise<string> {
+  totpClock.steps++;
+  return generate({ secret, epoch: Math.floor(totpClock.now() / 1000) });
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -29,7 +49,7 @@ export interface TestApp {
 /** The real application on a database of its own, with the SMTP catcher and demo data. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { db, url, drop } = await createTestDb();
-  await seedDemo(db);
+  await seedDemo(db, { box: createSecretBox(Buffer.from(MASTER_KEY, 'base64')) });
   const outbox = new Outbox();
   const catcher = await startSmtpCatcher(outbox);
   const email = createEmailSender(catcher.url, 'test@platform.test');
@@ -54,6 +74,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     sms: createOutboxSmsSender(outbox),
     outbox,
     uploadsDir,
+    totpNow: totpClock.now,
   });
   await app.ready();
   return {
@@ -132,6 +153,30 @@ export class Client {
     const r = await this.post<{ user: TUserInfo }>('/api/auth/login', { login, password });
     if (r.status !== 200) throw new Error(`login ${login} failed: ${JSON.stringify(r.body)}`);
     return r.body.user;
+  }
+
+  /** A demo staff member's login: the password, then an authenticator code (decision 45). */
+  async loginStaff(staff: DemoStaff = DEMO_ADMIN): Promise<TUserInfo> {
+    const r = await this.post<{ user: TUserInfo }>('/api/auth/login', {
+      login: staff.username,
+      password: staff.password,
+      code: await totpCode(staff.totpSecret),
+    });
+    if (r.status !== 200) throw new Error(`login ${staff.username} failed: ${JSON.stringify(r.body)}`);
+    return r.body.user;
+  }
+
+  /** A fresh step-up code: admin money actions are open to this session for ADMIN_STEP_UP_MINUTES. */
+  async stepUp(staff: DemoStaff = DEMO_ADMIN): Promise<void> {
+    const r = await this.post('/api/auth/totp/step-up', { code: await totpCode(staff.totpSecret) });
+    if (r.status !== 200) throw new Error(`step-up of ${staff.username} failed: ${JSON.stringify(r.body)}`);
+  }
+
+  /** An admin ready for anything: logged in with a code, and stepped up for money actions. */
+  async loginAdmin(staff: DemoStaff = DEMO_ADMIN): Promise<TUserInfo> {
+    const user = await this.loginStaff(staff);
+    await this.stepUp(staff);
+    return user;
   }
 
   /** Seals a value as the web app does: RSA-OAEP(SHA-256) over {"n": nonce, "v": value}. */

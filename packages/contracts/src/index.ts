@@ -1,5 +1,6 @@
 export * from './addresses';
 export * from './app';
+export * from './approvals';
 export * from './auth';
 export * from './bonuses';
 export * from './bot-records';
@@ -21,6 +22,7 @@ export * from './notifications';
 export * from './paths';
 export * from './profile';
 export * from './security';
+export * from './staff';
 export * from './support';
 export * from './team';
 export * from './trading';

@@ -28,6 +28,7 @@ import * as cycleFunding from './migrations/0025-cycle-funding';
 import * as botContractSize from './migrations/0026-bot-contract-size';
 import * as teamSpeed from './migrations/0027-team-speed';
 import * as signUpCounters from './migrations/0028-sign-up-counters';
+import * as staffSecurity from './migrations/0032-staff-security';
 
 /**
  * Migrations are imported, not read from disk, so they work the same under tsx, vitest and a bundle.
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0026-bot-contract-size': botContractSize,
   '0027-team-speed': teamSpeed,
   '0028-sign-up-counters': signUpCounters,
+  '0032-staff-security': staffSecurity,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

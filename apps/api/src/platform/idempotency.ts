@@ -94,7 +94,8 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
     app.decorateRequest('idempotency', null);
 
     app.addHook('onRoute', (route) => {
-      if (route.config?.idempotent && route.config.access !== 'member' && route.config.access !== 'admin') {
+      const signedIn = ['member', 'staff', 'admin'].includes(route.config?.access ?? '');
+      if (route.config?.idempotent && !signedIn) {
         throw new Error(
           `Route ${route.method} ${route.url} is idempotent: keys belong to a signed-in caller`,
         );

@@ -22,6 +22,7 @@ import type { MemberRow, MembersRepository } from '../members/members.repository
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import type { SealedService } from './sealed.service';
 import type { SessionService } from './session.service';
+import type { StaffMfa } from './staff-mfa.service';
 import type { TacService } from './tac.service';
 
 export interface ClientMeta {
@@ -44,8 +45,9 @@ export function createAuthService(deps: {
   sessions: SessionService;
   tac: TacService;
   sealed: SealedService;
+  mfa: StaffMfa;
 }) {
-  const { db, members, sessions, tac, sealed } = deps;
+  const { db, members, sessions, tac, sealed, mfa } = deps;
 
   async function userInfo(member: MemberRow): Promise<TUserInfo> {
     const names = await members.usernamesOf(
@@ -177,9 +179,11 @@ export function createAuthService(deps: {
       await recordFailure(member.id, meta.ip);
       throw new AppError('LOGIN_FAILED', 'Wrong username or password');
     }
+    // Staff: the second factor comes with the password (TOTP_REQUIRED without it), or the session may only enrol one.
+    const factor = await mfa.atLogin(member, input, meta.ip);
     await db.deleteFrom('login_failures').where('member_id', '=', member.id).execute();
     const token = await sessions.create(member.id, meta);
-    return { token, user: await userInfo(member) };
+    return { token, user: await userInfo(member), ...(await mfa.sessionOpened(token, factor)) };
   }
 
   function assertNotLocked(member: MemberRow): void {

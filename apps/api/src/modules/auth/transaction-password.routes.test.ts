@@ -117,6 +117,7 @@ describe('transaction password', () => {
       sessions: {} as never,
       tac: {} as never,
       sealed: sealedService,
+      mfa: {} as never,
     });
     await expect(
       auth.verifyTransactionPassword(me.body.userid, session.id, await client.seal('Pay12345')),
