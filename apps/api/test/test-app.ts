@@ -27,7 +27,9 @@ export const MASTER_KEY = Buffer.alloc(32, 7).toString('base64');
  */
 export const totpClock = {
   steps: 0,
-  now: () => Date.now() + totpClock.steps * 30_000,
+  /** Set: the clock stands still at this time (ms), for a test about the edges of the ±1 step window. */
+  fixed: null as number | null,
+  now: (): number => totpClock.fixed ?? Date.now() + totpClock.steps * 30_000,
 };
 
 /** A code of a fresh time step for a demo staff member's secret (see totpClock). */
