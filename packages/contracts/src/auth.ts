@@ -127,6 +127,7 @@ export type TMe = z.infer<typeof ZMe>;
 
 /** `totpEnrolment`: a staff member without a second factor yet; the session can only enrol one. */
 export const ZLoginResult = z.object({ user: ZUserInfo, totpEnrolment: z.boolean().optional() });
+export type TLoginResult = z.infer<typeof ZLoginResult>;
 /** For clients that are not the web app: the bearer token is returned once, here only. */
 export const ZTokenResult = z.object({
   token: z.string(),

@@ -1,4 +1,4 @@
-import { type TLogin, ZLogin } from '@app/contracts';
+import { type TLogin, type TLoginResult, ZLogin } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
@@ -15,6 +15,8 @@ import { FormField } from '../../shared/FormField';
 import styles from '../../shared/FormPage.module.css';
 import { PageLayout } from '../../shared/PageLayout';
 import { type ErrorPlaces, handledBy, placeServerError } from '../../shared/server-errors';
+import { AdminPaths } from '../admin/admin-paths';
+import { TotpLoginStep } from '../staff/TotpLoginStep';
 import { authApi } from './auth.api';
 
 const places: ErrorPlaces<TLogin> = { LOGIN_FAILED: 'root', ACCOUNT_LOCKED: 'root' };
@@ -27,15 +29,20 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const [lockedMinutes, setLockedMinutes] = useState<number | null>(null);
   const form = useForm<TLogin>({ resolver: zodResolver(ZLogin), defaultValues: { login: '', password: '' } });
+  // Staff: the password was right and a second factor is asked for (decision 45).
+  const [codeStep, setCodeStep] = useState<TLogin | null>(null);
+
+  const signedIn = ({ user, totpEnrolment }: TLoginResult) => {
+    session.signIn(user);
+    queryClient.setQueryData(meKey, user);
+    navigate(totpEnrolment ? AdminPaths.enrol : safeReturnPath(params.get('redirect')), { replace: true });
+  };
 
   const login = useMutation({
-    mutationFn: (body: TLogin) => authApi.login(body, handledBy(places)),
-    onSuccess: ({ user }) => {
-      session.signIn(user);
-      queryClient.setQueryData(meKey, user);
-      navigate(safeReturnPath(params.get('redirect')), { replace: true });
-    },
-    onError: (error) => {
+    mutationFn: (body: TLogin) => authApi.login(body, [...handledBy(places), 'TOTP_REQUIRED']),
+    onSuccess: signedIn,
+    onError: (error, body) => {
+      if (isApiError(error) && error.code === 'TOTP_REQUIRED') return setCodeStep(body);
       const seconds = isApiError(error) ? Number(error.details.retryAfterSeconds) : Number.NaN;
       setLockedMinutes(Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : null);
       placeServerError(error, form.setError, places, fieldNames);
@@ -43,6 +50,8 @@ export default function LoginPage() {
   });
 
   const rootCode = form.formState.errors.root?.server?.message;
+  if (codeStep)
+    return <TotpLoginStep credentials={codeStep} onSignedIn={signedIn} onBack={() => setCodeStep(null)} />;
   return (
     <PageLayout title={t('login.title')} backTo={Routes.intro}>
       <form
