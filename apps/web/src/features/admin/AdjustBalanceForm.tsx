@@ -14,6 +14,7 @@ import { FormAlert } from '../../shared/FormAlert';
 import { FormField } from '../../shared/FormField';
 import { useIdempotentMutation } from '../../shared/idempotency';
 import { type ErrorPlaces, handledBy, placeServerError } from '../../shared/server-errors';
+import { staffKeys } from '../staff/staff.api';
 import { adminApi, adminKeys, useCurrencies } from './admin.api';
 import { displayAmount, displayTyped, formatDateTime } from './admin-format';
 import { amountPlaces, withAmountRule } from './amount-rule';
@@ -70,8 +71,10 @@ export function AdjustBalanceForm({ username, onClose }: AdjustBalanceFormProps)
       adminApi.adjust(body, { handled: handledBy(places), idempotencyKey }),
     {
       onSuccess: (result, body) => {
-        if ('approval' in result) setFiled(result.approval);
-        else setDone({ receipt: result, body });
+        if ('approval' in result) {
+          setFiled(result.approval);
+          void queryClient.invalidateQueries({ queryKey: staffKeys.approvals });
+        } else setDone({ receipt: result, body });
         void queryClient.invalidateQueries({ queryKey: adminKeys.audit });
       },
       onError: (error) => placeServerError(error, form.setError, places, fieldNames),

@@ -9,6 +9,7 @@ import { FormAlert } from '../../shared/FormAlert';
 import { FormField } from '../../shared/FormField';
 import { useIdempotentMutation } from '../../shared/idempotency';
 import { type ErrorPlaces, handledBy, placeServerError } from '../../shared/server-errors';
+import { staffKeys } from '../staff/staff.api';
 import { adminApi, adminKeys, useCurrencies, useDepositChannels } from './admin.api';
 import { displayAmount, displayTyped, formatDateTime, shortText } from './admin-format';
 import { amountPlaces, withAmountRule } from './amount-rule';
@@ -90,8 +91,10 @@ export function ManualDepositForm({ username, onClose }: ManualDepositFormProps)
       ),
     {
       onSuccess: (result, values) => {
-        if ('approval' in result) setFiled(result.approval);
-        else setDone({ deposit: result, member: values.username });
+        if ('approval' in result) {
+          setFiled(result.approval);
+          void queryClient.invalidateQueries({ queryKey: staffKeys.approvals });
+        } else setDone({ deposit: result, member: values.username });
         void queryClient.invalidateQueries({ queryKey: adminKeys.audit });
       },
       onError: (error) => placeServerError(error, form.setError, places, fieldNames),
