@@ -32,6 +32,7 @@ export async function measureQueries(
     sessions: {} as never,
     tac: {} as never,
     sealed: {} as never,
+    mfa: {} as never,
   });
   const team = createTeamService({ db, legTotals: createLegTotals(db) });
   const teamRepo = createTeamRepository(db);

@@ -56,7 +56,7 @@ export async function makeStaff(
   const { generateSecret } = await import('otplib');
   const { createSecretBox } = await import('../src/platform/secret-box');
   const { staffTotpBinding } = await import('../src/modules/auth/staff-mfa.service');
-  const { MASTER_KEY } = await import('./test-app');
+  const { MASTER_KEY } = await import('./master-key');
   const staff: DemoStaff = {
     username,
     password: 'Staff12345',

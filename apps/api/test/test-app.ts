@@ -17,7 +17,10 @@ import { createSecretBox } from '../src/platform/secret-box';
 import { createTestDb } from './test-db';
 
 export const ORIGIN = 'http://platform.test';
-export const MASTER_KEY = Buffer.alloc(32, 7).toString('base64');
+
+import { MASTER_KEY } from './master-key';
+
+export { MASTER_KEY };
 
 /**
  * The clock of the test apps' TOTP time steps: real time plus whole steps. Every code a test makes through
