@@ -36,6 +36,7 @@ export async function measureQueries(
     holds: {} as never,
     guard: {} as never,
     changes: {} as never,
+    mfa: {} as never,
   });
   const team = createTeamService({ db, legTotals: createLegTotals(db) });
   const teamRepo = createTeamRepository(db);

@@ -7,12 +7,11 @@ import {
   startMockExchange,
 } from '../../apps/api/src/modules/exchanges/mock-exchanges/mock-exchange';
 import { launchBrowser, newPerson, url, type ViewportName } from '../src/browser';
-import { logIn } from '../src/members';
+import { logInStaff } from '../src/staff';
 
 // investsavecompany in a real platform: the operator gives a member a sub-account on an exchange through
 // the admin area. The server tries its key on the local Binance mock (the server's EXCHANGE_API_URLS
 // points there) and lists it with the key masked; replacing it asks first. Each size has a member of its own.
-const ADMIN = { username: 'admin', password: 'Admin12345' };
 const API_KEY = 'mgdAZE6mv9SD5VNHk4HlWFsOr6aKE2zvsw0MuIgwCIPy6utIco14y7Ju91duMGD1';
 const SECRET = 'mgdSmdSJYdKjVHjA7PZj4Mge3R5YNiP1e3UZjInClVN65XAbvqqM6A7H5fATMGD1';
 const MASKED = 'mgdA****MGD1';
@@ -50,7 +49,7 @@ describe.each<ViewportName>(['phone', 'desktop'])(
     it('assigns a member a sub-account, lists it with the key masked, and asks before replacing it', async () => {
       const member = members[viewport];
       const { context, page } = await newPerson(browser, viewport);
-      await logIn(page, ADMIN.username, ADMIN.password);
+      await logInStaff(page);
       await page.goto(url('/admin/managed-accounts'));
       await page.getByRole('heading', { name: 'Managed accounts' }).waitFor();
 

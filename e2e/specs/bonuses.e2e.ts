@@ -4,12 +4,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPerson, url, type ViewportName } from '../src/browser';
 import { DEMO_PASSWORD, logIn } from '../src/members';
+import { logInStaff } from '../src/staff';
 
 // An admin dry-runs and runs the demo bonus day; a member then sees their bonus summary and records.
 const shots = path.resolve(import.meta.dirname, '../artifacts/screens');
 mkdirSync(shots, { recursive: true });
 
-const ADMIN = { username: 'admin', password: 'Admin12345' };
 /** The seed's purchases of this spec's members fall on this day (demo-volumes.ts). */
 const DAY = '2025-01-15';
 /** The seed's team head of this spec per screen size: Analyst, 300 bought on the left, 200 on the right. */
@@ -33,7 +33,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('bonuses at %s size', (viewpor
     const admin = await newPerson(browser, viewport);
     const errors: string[] = [];
     admin.page.on('pageerror', (error) => errors.push(error.message));
-    await logIn(admin.page, ADMIN.username, ADMIN.password);
+    await logInStaff(admin.page);
     await admin.page.goto(url('/admin/bonuses'));
     const day = admin.page.getByTestId('bonus-run-day');
     await day.fill(DAY);

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPerson, url, type ViewportName } from '../src/browser';
 import { DEMO_PASSWORD, logIn } from '../src/members';
+import { logInStaff } from '../src/staff';
 
 // The content of the home page, as an admin publishes it and a member reads it: news (with a cover picture
 // uploaded in the admin form), the announcement strip, the slider, files and about us. The demo seed
@@ -14,7 +15,6 @@ import { DEMO_PASSWORD, logIn } from '../src/members';
 const shots = path.resolve(import.meta.dirname, '../artifacts/screens');
 mkdirSync(shots, { recursive: true });
 
-const ADMIN = { username: 'admin', password: 'Admin12345' };
 // The content spec's own demo members, one per screen size.
 const members: Record<ViewportName, string> = { phone: 'sofia01', desktop: 'tomas01' };
 
@@ -49,7 +49,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('content at %s size', (viewpor
     // ---- the admin writes a draft with a cover picture, then publishes it ----
     const admin = await newPerson(browser, viewport);
     admin.page.on('pageerror', (error) => failures.push(`admin: ${error.message}`));
-    await logIn(admin.page, ADMIN.username, ADMIN.password);
+    await logInStaff(admin.page);
     await admin.page.goto(url('/admin/content'));
     await admin.page.getByTestId('admin-news-new').click();
     const form = admin.page.getByTestId('news-form');

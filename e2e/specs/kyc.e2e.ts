@@ -6,11 +6,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPerson, url, type ViewportName } from '../src/browser';
 import { DEMO_PASSWORD, logIn, registerViaApi } from '../src/members';
+import { logInStaff } from '../src/staff';
 
 // Identity verification end to end (issue 8): a member submits KYC with three pictures, an admin rejects it
 // with a reason, the member reads the reason and submits again, the admin approves, and the member's bell
 // shows both results. Each size gets a member of its own, registered for this spec.
-const ADMIN = { username: 'admin', password: 'Admin12345' };
 const KYC_PAGE = '/pages/home/NameVerification';
 const SIDES = ['front', 'back', 'holding'] as const;
 
@@ -109,7 +109,7 @@ describe.each(['phone', 'desktop'] as const)('KYC at %s size', (viewport) => {
     await page.goBack();
     await expectStatus(page, 'pending');
 
-    await logIn(admin.page, ADMIN.username, ADMIN.password);
+    await logInStaff(admin.page);
     await openReview(admin.page, username, viewport, 'review');
     await admin.page.getByTestId('kyc-reject').click();
     const dialog = admin.page.getByRole('dialog', { name: 'Reject KYC submission' });

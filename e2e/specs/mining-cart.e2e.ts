@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPerson, url, type ViewportName } from '../src/browser';
 import { DEMO_PASSWORD, logIn } from '../src/members';
 import { approveKycAndGiveVoucher, colourPicture, submitKyc } from '../src/mining';
+import { logInStaff } from '../src/staff';
 
 // Mining pictures, the admin's mining panels and a two-line cart checkout (issue 6, section 35): the admin
 // makes a package with a picture and the 'network' yield rule, sets the coin's difficulty and block reward
 // (a bad difficulty is refused in the admin's language) and adds a category; the buyer puts that package
 // and a demo one in the cart and buys both at once with a voucher on the dearer line.
 const PAY_PASSWORD = 'Pay12345';
-const ADMIN = { username: 'admin', password: 'Admin12345' };
 const buyers: Record<ViewportName, string> = { phone: 'cartm01', desktop: 'cartd01' };
 const DEMO_PACKAGE = 'Cloud S19 · 10 GH/s';
 
@@ -38,7 +38,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('mining cart at %s size', (vie
   it('admin sets a pictured network package; the buyer checks out a two-line cart', async () => {
     const admin = await newPerson(browser, viewport);
     const a = admin.page;
-    await logIn(a, ADMIN.username, ADMIN.password);
+    await logInStaff(a);
     await a.goto(url('/admin/mining'));
     const create = a.getByRole('form', { name: 'New package' });
     await create.getByTestId('upload-input').setInputFiles({

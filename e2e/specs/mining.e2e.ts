@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPerson, url, type ViewportName } from '../src/browser';
 import { DEMO_PASSWORD, logIn } from '../src/members';
 import { approveKycAndGiveVoucher, submitKyc } from '../src/mining';
+import { logInStaff } from '../src/staff';
 
 // Cloud mining end to end (issue 6): the buyer's KYC is approved (submitted and approved through the API:
 // the KYC screens have a spec of their own), an admin gives them a voucher; the buyer buys two units of a
 // package into stock with it, transfers one to another member, who activates it; the admin runs the day's
 // payouts in the admin area and the recipient sees the first earning. Each size has members of its own.
 const PAY_PASSWORD = 'Pay12345';
-const ADMIN = { username: 'admin', password: 'Admin12345' };
 const members: Record<ViewportName, { buyer: string; recipient: string }> = {
   phone: { buyer: 'minep01', recipient: 'mineq01' },
   desktop: { buyer: 'mined01', recipient: 'minee01' },
@@ -40,7 +40,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('cloud mining at %s size', (vi
     await logIn(page, buyer, DEMO_PASSWORD);
     await submitKyc(page, viewport === 'phone' ? 'Mina Phone' : 'Mina Desk', viewport === 'phone' ? 1 : 2);
     const admin = await newPerson(browser, viewport);
-    await logIn(admin.page, ADMIN.username, ADMIN.password);
+    await logInStaff(admin.page);
     await approveKycAndGiveVoucher(admin.page, buyer);
 
     await page.goto(url('/pages/mining/packages'));

@@ -6,12 +6,12 @@ import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { codeSentTo, launchBrowser, newPerson, url, type ViewportName } from '../src/browser';
 import { DEMO_PASSWORD, logIn } from '../src/members';
+import { apiLogInStaff } from '../src/staff';
 
 // The bell: an admin decides a member's withdrawal and the member's open home page shows it at once,
 // without a reload (the live event stream), then the notifications page lists it. Each size has a demo
 // member of its own (seeded for this spec), one rejected, one paid.
 const PAY_PASSWORD = 'Pay12345';
-const ADMIN = { username: 'admin', password: 'Admin12345' };
 const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const PAYOUT_HASH = `0x${'cd'.repeat(32)}`;
 
@@ -69,11 +69,7 @@ async function requestWithdrawal(page: Page, username: string): Promise<void> {
 async function decide(request: APIRequestContext, username: string, decision: 'reject' | 'pay') {
   const base = inject('baseUrl');
   const headers = { Origin: base };
-  const login = await request.post(`${base}${Paths.login}`, {
-    headers,
-    data: { login: ADMIN.username, password: ADMIN.password },
-  });
-  expect(login.status(), await login.text()).toBe(200);
+  await apiLogInStaff(request);
   const queue = await request.get(`${base}${Paths.adminWithdrawals}?status=pending&q=${username}`);
   const { items } = (await queue.json()) as { items: Array<{ id: string; username: string }> };
   const id = items.find((w) => w.username === username)?.id;

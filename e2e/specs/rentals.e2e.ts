@@ -4,12 +4,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPerson, url, type ViewportName } from '../src/browser';
 import { DEMO_PASSWORD, logIn } from '../src/members';
+import { logInStaff } from '../src/staff';
 
 // Bot rental end to end (issues 5 and 8): an admin issues a voucher to a member, the member rents a bot
 // package on the Trade tab with it, reads the receipt, finds the rental in mytrade, the voucher as used and
 // the payment in the purchase history. Each size has a demo member of its own, seeded for this spec.
 const PAY_PASSWORD = 'Pay12345';
-const ADMIN = { username: 'admin', password: 'Admin12345' };
 const members: Record<ViewportName, string> = { phone: 'rentm01', desktop: 'rentd01' };
 
 const shots = path.resolve(import.meta.dirname, '../artifacts/screens');
@@ -27,7 +27,7 @@ afterAll(async () => {
 
 /** The admin issues a 20% voucher to the member through the admin area. */
 async function issueVoucher(page: Page, viewport: ViewportName, username: string): Promise<void> {
-  await logIn(page, ADMIN.username, ADMIN.password);
+  await logInStaff(page);
   await page.goto(url('/admin/vouchers'));
   const form = page.getByRole('form', { name: 'Issue vouchers' });
   await form.getByLabel('Members').fill(username);

@@ -5,12 +5,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPerson, url, type ViewportName } from '../src/browser';
 import { DEMO_PASSWORD, logIn } from '../src/members';
+import { logInStaff } from '../src/staff';
 
 // Customer service: a member opens an enquiry with a picture and keeps its chat open; staff answer it in
 // the admin area, in a second browser; the answer appears in the member's open chat without a reload, and
 // the member's answer back appears in the staff's open thread the same way. Then the member closes it and
 // finds it in the history. Each size has a demo member of its own (seeded for this spec).
-const ADMIN = { username: 'admin', password: 'Admin12345' };
 const members: Record<ViewportName, string> = { phone: 'helpm01', desktop: 'helpd01' };
 
 const shots = path.resolve(import.meta.dirname, '../artifacts/screens');
@@ -98,7 +98,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('customer service at %s size',
 
     // Staff answer in the admin area, in a browser of their own.
     const staff = await newPerson(browser, viewport);
-    await logIn(staff.page, ADMIN.username, ADMIN.password);
+    await logInStaff(staff.page);
     await staff.page.goto(url('/admin/support'));
     await staff.page.getByRole('heading', { name: 'Customer service' }).waitFor();
     await shot(staff.page, viewport, 'admin-queue');

@@ -4,12 +4,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { codeSentTo, launchBrowser, newPerson, url, type ViewportName } from '../src/browser';
 import { DEMO_PASSWORD, logIn } from '../src/members';
+import { DEMO_ADMIN, enterStaffCode, stepUpViaApi } from '../src/staff';
 
 // Money through the browser, as members and an admin use it. The demo members start with 1000 USDT in
 // their Funds wallet and the transaction password Pay12345. Both sizes run against one server, so each
 // size uses members of its own and checks amounts it moved itself.
 const PAY_PASSWORD = 'Pay12345';
-const ADMIN = { username: 'admin', password: 'Admin12345' };
 // A well-formed TRON address (base58check): the USDT contract's own.
 const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const PAYOUT_HASH = `0x${'ab'.repeat(32)}`;
@@ -111,10 +111,12 @@ describe.each<ViewportName>(['phone', 'desktop'])('wallet at %s size', (viewport
     const admin = await newPerson(browser, viewport);
     // The admin follows a deep link: login first, then back to the admin area.
     await admin.page.goto(url('/admin/withdrawals'));
-    await admin.page.getByLabel('Username or email').fill(ADMIN.username);
-    await admin.page.getByLabel('Password').fill(ADMIN.password);
+    await admin.page.getByLabel('Username or email').fill(DEMO_ADMIN.username);
+    await admin.page.getByLabel('Password').fill(DEMO_ADMIN.password);
     await admin.page.getByRole('button', { name: 'Log in' }).click();
+    await enterStaffCode(admin.page);
     await admin.page.waitForURL(/#\/admin\/withdrawals/);
+    await stepUpViaApi(admin.page.request);
     await admin.page.getByPlaceholder('Username starts with…').fill(withdrawer);
     const row = admin.page.getByRole('row').filter({ hasText: withdrawer }).first();
     await row.getByRole('button', { name: 'Approve' }).click();

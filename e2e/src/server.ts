@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** Where the e2e specs start their Binance mock exchange; the server's EXCHANGE_API_URLS points at it. */
     binanceMockPort: number;
+    /** A staff member made by `npm run admin:create` before the start: no second factor yet. */
+    newStaff: { username: string; password: string };
   }
 }
 
@@ -64,6 +66,15 @@ export default async function setup(project: TestProject) {
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
   delete env.REDIS_URL;
+  // The first admin of a production platform comes from the command line and enrols at first login: the
+  // staff spec walks that path with this one (the CLI starts and stops the same embedded database).
+  const created = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/api/src/staff-cli.ts', 'create', 'firstadm1', 'firstadm1@e2e.test'],
+    { cwd: root, env, encoding: 'utf8' },
+  );
+  const password = /Password \(shown once\): (\S+)/.exec(created)?.[1];
+  if (!password) throw new Error(`admin:create printed no password:\n${created}`);
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], { cwd: root, env });
   child.stdout?.on('data', (d) => (output += d));
@@ -72,6 +83,7 @@ export default async function setup(project: TestProject) {
   await waitForHealth(baseUrl, child, () => output);
   project.provide('baseUrl', baseUrl);
   project.provide('binanceMockPort', binanceMockPort);
+  project.provide('newStaff', { username: 'firstadm1', password });
 
   return async () => {
     child.kill('SIGTERM');

@@ -21,6 +21,8 @@ import { createSealedService } from './modules/auth/sealed.service';
 import { securityRoutes } from './modules/auth/security.routes';
 import { createSecurityEventsService } from './modules/auth/security-events.service';
 import { createSessionService } from './modules/auth/session.service';
+import { staffMfaRoutes } from './modules/auth/staff-mfa.routes';
+import { createStaffMfa, TOTP_ISSUER } from './modules/auth/staff-mfa.service';
 import { createTacService } from './modules/auth/tac.service';
 import { createTransactionPasswordGuard } from './modules/auth/transaction-password-guard';
 import { botRecordsRoutes } from './modules/bot-records/bot-records.routes';
@@ -114,6 +116,8 @@ export interface AppDeps {
   uploadsDir?: string;
   /** Where log lines go instead of stdout (a test that reads the log). */
   logStream?: { write(line: string): void };
+  /** The clock of TOTP time steps (ms); default Date.now. Tests move it a step per admin login. */
+  totpNow?: () => number;
 }
 
 /** Builds the whole HTTP application from its dependencies. No I/O happens at import time. */
@@ -142,6 +146,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const loginThrottle = createLoginThrottle({ db });
   // The daily clean-up of old login counts (main.ts) reaches the throttle through the app.
   app.decorate('loginThrottle', loginThrottle);
+  const mfa = createStaffMfa({
+    db,
+    box: createSecretBox(deps.masterKey),
+    sessions,
+    recoveryKey: deriveKey(deps.masterKey, 'staff-recovery-codes'),
+    stepUpMinutes: config.ADMIN_STEP_UP_MINUTES,
+    issuer: TOTP_ISSUER,
+    ...(deps.totpNow ? { now: deps.totpNow } : {}),
+  });
   const live = createLiveEvents({
     databaseUrl: deps.databaseUrl,
     onError: (error) => app.log.warn({ error: error.message }, 'live events: listener failed'),
@@ -176,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     changes: credentialChanges,
     throttle: loginThrottle,
+    mfa,
     log: { warn: (obj, msg) => app.log.warn(obj, msg) },
   });
   // Codes still on their way (forgot password, login unlock) are sent before the database goes.
@@ -208,7 +222,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       checkPassword: checkOutflow,
       consumeTac: (memberId, code, trx) => auth.consumeMemberTac(memberId, 'withdraw_address', code, trx),
     }),
-    funding: createFundingService({ db, ledger, members }),
+    funding: createFundingService({
+      db,
+      ledger,
+      members,
+      fourEyesThresholdUsd: config.FOUR_EYES_THRESHOLD_USD,
+    }),
   };
   const exchangeKeys = createExchangeKeyService({
     db,
@@ -286,7 +305,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }
       : {}),
   });
-  await app.register(accessPlugin, { sessions, publicOrigin: config.PUBLIC_ORIGIN });
+  await app.register(accessPlugin, { sessions, staff: mfa, publicOrigin: config.PUBLIC_ORIGIN });
   await app.register(idempotencyPlugin, { db, databaseUrl: deps.databaseUrl });
 
   await app.register(appRoutes, { db, config, outbox: deps.outbox, site: content.site });
@@ -300,6 +319,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     kycStatusOf: kyc.statusOf,
   });
   await app.register(securityRoutes, { sessions, securityEvents: createSecurityEventsService(db) });
+  await app.register(staffMfaRoutes, { mfa, members, codeRateLimit: config.AUTH_RATE_LIMIT_PER_MINUTE });
   await app.register(adminRoutes, { db, throttle: loginThrottle });
   await app.register(uploadRoutes, { uploads, uploadRateLimit: config.MONEY_RATE_LIMIT_PER_MINUTE });
   await app.register(walletRoutes, { ...money, moneyRateLimit: config.MONEY_RATE_LIMIT_PER_MINUTE });

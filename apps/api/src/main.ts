@@ -5,13 +5,14 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import {
-  DEMO_ADMIN,
   DEMO_PASSWORD,
+  DEMO_STAFF,
   DEMO_TRANSACTION_PASSWORD,
   demoMemberNames,
   seedDemo,
 } from './db/seed/demo';
 import { assertSafeToListen } from './db/seed/demo-guard';
+import { demoOtpauthUri } from './db/seed/demo-staff';
 import { scheduleLoginThrottlePurge } from './modules/auth/login-throttle.jobs';
 import { scheduleRentalExpiryNotices } from './modules/bot-rentals/rental-expiry.jobs';
 import { forkBotWorker } from './modules/bots/engine/worker-process';
@@ -29,6 +30,7 @@ import {
   Outbox,
   startSmtpCatcher,
 } from './platform/mail';
+import { createSecretBox } from './platform/secret-box';
 import { describeStartupFailure, StartupError } from './platform/startup-error';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -147,10 +149,20 @@ async function start(
 
   running.database = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
   const database = running.database;
+  const masterKey = loadMasterKey({
+    dataDir,
+    configured: config.MASTER_KEY,
+    production: config.isProduction,
+  });
   const seedDemoData = config.SEED_DEMO ?? !config.isProduction;
   if (seedDemoData) {
-    // The app's own uploads folder (buildApp's default), where the demo's banners are stored.
-    await seedDemo(database.db, { transactionPasswords: true, uploadsDir: path.join(dataDir, 'uploads') });
+    // The app's own uploads folder (buildApp's default), where the demo's banners are stored; the box seals
+    // the demo staff's authenticator secrets.
+    await seedDemo(database.db, {
+      transactionPasswords: true,
+      uploadsDir: path.join(dataDir, 'uploads'),
+      box: createSecretBox(masterKey),
+    });
   }
   // Before anything starts: a production server open to the world must not keep a published password.
   await assertSafeToListen(config, database.db);
@@ -177,7 +189,7 @@ async function start(
     config,
     db: database.db,
     databaseUrl: database.url,
-    masterKey: loadMasterKey({ dataDir, configured: config.MASTER_KEY, production: config.isProduction }),
+    masterKey,
     rsa: loadRsaKeyPair(dataDir),
     email: running.email,
     sms,
@@ -223,8 +235,11 @@ async function start(
   if (outbox) lines.push(`  Dev outbox (mail and SMS sent): http://${shown}:${config.PORT}/dev/outbox`);
   if (seedDemoData) {
     lines.push(
-      '  Demo logins:',
-      `    admin    ${DEMO_ADMIN.username} / ${DEMO_ADMIN.password}`,
+      '  Demo logins (staff: password, then the code of an authenticator app holding the TOTP secret):',
+      ...DEMO_STAFF.flatMap((s) => [
+        `    ${s.role.padEnd(8)} ${s.username} / ${s.password}   TOTP secret ${s.totpSecret}`,
+        `             ${demoOtpauthUri(s)}`,
+      ]),
       `    members  ${demoMemberNames.slice(0, 4).join(', ')} ... (${demoMemberNames.length} in all) / ${DEMO_PASSWORD}`,
       `    members' transaction password: ${DEMO_TRANSACTION_PASSWORD}`,
     );

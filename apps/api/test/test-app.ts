@@ -4,11 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Paths, TSealed, TUserInfo } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
+import { generate } from 'otplib';
 import { inject, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/database';
 import { seedDemo } from '../src/db/seed/demo';
+import { DEMO_ADMIN, type DemoStaff } from '../src/db/seed/demo-staff';
 import { loadRsaKeyPair } from '../src/platform/keys';
 import {
   createEmailSender,
@@ -17,10 +19,33 @@ import {
   Outbox,
   startSmtpCatcher,
 } from '../src/platform/mail';
+import { createSecretBox } from '../src/platform/secret-box';
 import { createTestDb } from './test-db';
 
 export const ORIGIN = 'http://platform.test';
-export const MASTER_KEY = Buffer.alloc(32, 7).toString('base64');
+
+import { MASTER_KEY } from './master-key';
+
+export { MASTER_KEY };
+
+/**
+ * The clock of the test apps' TOTP time steps: real time plus whole steps. Every code a test makes through
+ * `totpCode` moves it one 30 s step on first, so no two codes of a test file share a step and the server's
+ * replay refusal (a step is accepted once per staff member) never trips over a fixture. A test that wants
+ * a replay sends the same code twice.
+ */
+export const totpClock = {
+  steps: 0,
+  /** Set: the clock stands still at this time (ms), for a test about the edges of the ±1 step window. */
+  fixed: null as number | null,
+  now: (): number => totpClock.fixed ?? Date.now() + totpClock.steps * 30_000,
+};
+
+/** A code of a fresh time step for a demo staff member's secret (see totpClock). */
+export async function totpCode(secret: string = DEMO_ADMIN.totpSecret): Promise<string> {
+  totpClock.steps++;
+  return generate({ secret, epoch: Math.floor(totpClock.now() / 1000) });
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -39,7 +64,7 @@ export async function createTestApp(
   options: { email?: MessageSender; webDist?: string; logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
   const { db, url, drop } = await createTestDb();
-  await seedDemo(db);
+  await seedDemo(db, { box: createSecretBox(Buffer.from(MASTER_KEY, 'base64')) });
   const outbox = new Outbox();
   const catcher = await startSmtpCatcher(outbox);
   const email = createEmailSender(catcher.url, 'test@platform.test');
@@ -67,6 +92,7 @@ export async function createTestApp(
     uploadsDir,
     ...(options.webDist ? { webDist: options.webDist } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    totpNow: totpClock.now,
   });
   await app.ready();
   return {
@@ -145,6 +171,30 @@ export class Client {
     const r = await this.post<{ user: TUserInfo }>('/api/auth/login', { login, password });
     if (r.status !== 200) throw new Error(`login ${login} failed: ${JSON.stringify(r.body)}`);
     return r.body.user;
+  }
+
+  /** A demo staff member's login: the password, then an authenticator code (decision 45). */
+  async loginStaff(staff: DemoStaff = DEMO_ADMIN): Promise<TUserInfo> {
+    const r = await this.post<{ user: TUserInfo }>('/api/auth/login', {
+      login: staff.username,
+      password: staff.password,
+      code: await totpCode(staff.totpSecret),
+    });
+    if (r.status !== 200) throw new Error(`login ${staff.username} failed: ${JSON.stringify(r.body)}`);
+    return r.body.user;
+  }
+
+  /** A fresh step-up code: admin money actions are open to this session for ADMIN_STEP_UP_MINUTES. */
+  async stepUp(staff: DemoStaff = DEMO_ADMIN): Promise<void> {
+    const r = await this.post('/api/auth/totp/step-up', { code: await totpCode(staff.totpSecret) });
+    if (r.status !== 200) throw new Error(`step-up of ${staff.username} failed: ${JSON.stringify(r.body)}`);
+  }
+
+  /** An admin ready for anything: logged in with a code, and stepped up for money actions. */
+  async loginAdmin(staff: DemoStaff = DEMO_ADMIN): Promise<TUserInfo> {
+    const user = await this.loginStaff(staff);
+    await this.stepUp(staff);
+    return user;
   }
 
   /** Seals a value as the web app does: RSA-OAEP(SHA-256) over {"n": nonce, "v": value}. */

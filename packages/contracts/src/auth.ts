@@ -3,6 +3,7 @@ import { ZTimestamp } from './common';
 import { ZSealed } from './crypto';
 import { ZKycStatus } from './kyc';
 import { Limits } from './limits';
+import { ZRecoveryCode, ZTotpCode } from './staff';
 
 // Zod messages are error codes: the client translates them with the locale key `errors.<CODE>`.
 
@@ -93,10 +94,13 @@ export type TRegister = z.infer<typeof ZRegister>;
 export const ZLogin = z.object({
   login: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(Limits.passwordMax),
+  /** Staff only: the authenticator code, or a recovery code, sent again with the password (staff.ts). */
+  code: ZTotpCode.optional(),
+  recoveryCode: ZRecoveryCode.optional(),
 });
 export type TLogin = z.infer<typeof ZLogin>;
 
-export const ZRole = z.enum(['member', 'admin']);
+export const ZRole = z.enum(['member', 'admin', 'support']);
 export type TRole = z.infer<typeof ZRole>;
 
 /** What the client keeps under `userInfo`. */
@@ -121,9 +125,15 @@ export type TUserInfo = z.infer<typeof ZUserInfo>;
 export const ZMe = ZUserInfo.extend({ kycStatus: ZKycStatus });
 export type TMe = z.infer<typeof ZMe>;
 
-export const ZLoginResult = z.object({ user: ZUserInfo });
+/** `totpEnrolment`: a staff member without a second factor yet; the session can only enrol one. */
+export const ZLoginResult = z.object({ user: ZUserInfo, totpEnrolment: z.boolean().optional() });
+export type TLoginResult = z.infer<typeof ZLoginResult>;
 /** For clients that are not the web app: the bearer token is returned once, here only. */
-export const ZTokenResult = z.object({ token: z.string(), user: ZUserInfo });
+export const ZTokenResult = z.object({
+  token: z.string(),
+  user: ZUserInfo,
+  totpEnrolment: z.boolean().optional(),
+});
 
 export const ZForgotStart = z.object({ login: z.string().trim().min(1).max(254) });
 export const ZForgotReset = z

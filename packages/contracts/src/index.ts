@@ -1,5 +1,6 @@
 export * from './addresses';
 export * from './app';
+export * from './approvals';
 export * from './auth';
 export * from './bonuses';
 export * from './bot-records';
@@ -23,6 +24,7 @@ export * from './notifications';
 export * from './paths';
 export * from './profile';
 export * from './security';
+export * from './staff';
 export * from './support';
 export * from './team';
 export * from './trading';

@@ -57,6 +57,14 @@ export const Paths = {
   adminExchangePair: '/api/admin/exchange-pairs/:id',
   adminPrices: '/api/admin/prices',
   adminAudit: '/api/admin/audit',
+  // Staff second factor (TOTP) and four eyes (staff.ts, approvals.ts).
+  totpStatus: '/api/auth/totp',
+  totpEnrolment: '/api/auth/totp/enrolment',
+  totpEnrolmentConfirm: '/api/auth/totp/enrolment/confirm',
+  totpStepUp: '/api/auth/totp/step-up',
+  adminApprovals: '/api/admin/approvals',
+  adminApprovalApprove: '/api/admin/approvals/:id/approve',
+  adminApprovalReject: '/api/admin/approvals/:id/reject',
 
   markets: '/api/markets',
   marketCandles: '/api/markets/candles',

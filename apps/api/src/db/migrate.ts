@@ -30,6 +30,7 @@ import * as teamSpeed from './migrations/0027-team-speed';
 import * as signUpCounters from './migrations/0028-sign-up-counters';
 import * as securityStepUp from './migrations/0029-security-step-up';
 import * as loginThrottle from './migrations/0030-login-throttle';
+import * as staffSecurity from './migrations/0032-staff-security';
 import * as nonceUsedFor from './migrations/0033-nonce-used-for';
 
 /**
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '0028-sign-up-counters': signUpCounters,
   '0029-security-step-up': securityStepUp,
   '0030-login-throttle': loginThrottle,
+  '0032-staff-security': staffSecurity,
   '0033-nonce-used-for': nonceUsedFor,
 };
 

@@ -14,7 +14,7 @@ export interface MembersTable {
   full_name: string | null;
   password_hash: string;
   transaction_password_hash: string | null;
-  role: 'member' | 'admin';
+  role: 'member' | 'admin' | 'support';
   sponsor_id: string | null;
   placement_parent_id: string | null;
   placement_side: 'left' | 'right' | null;
@@ -111,6 +111,52 @@ export interface SessionsTable {
   last_seen_at: Timestamp;
   ended_at: Date | null;
   end_reason: string | null;
+}
+
+/** A staff member's TOTP second factor (0032); the secret sealed under the master key. */
+export interface StaffTotpTable {
+  member_id: string;
+  secret_sealed: Buffer;
+  confirmed_at: Date | null;
+  /** bigint as text: the last accepted RFC 6238 time step. */
+  last_step: string | null;
+  failed_count: Generated<number>;
+  failed_since: Date | null;
+  locked_until: Date | null;
+  created_at: Timestamp;
+}
+
+export interface StaffRecoveryCodesTable {
+  id: Id;
+  member_id: string;
+  code_hash: Buffer;
+  used_at: Date | null;
+  created_at: Timestamp;
+}
+
+/** The second-factor state of a staff session; no row: enrolment only (0032). */
+export interface StaffSessionsTable {
+  session_id: string;
+  member_id: string;
+  verified_at: Timestamp;
+  step_up_at: Date | null;
+}
+
+export interface AdminApprovalsTable {
+  id: string;
+  kind: 'adjustment' | 'manual_deposit';
+  payload: ColumnType<unknown, string, string>;
+  member_id: string;
+  currency: string;
+  amount: Numeric;
+  usd_micros: Numeric;
+  status: Generated<'pending' | 'approved' | 'rejected'>;
+  requested_by: string;
+  requested_at: Timestamp;
+  decided_by: string | null;
+  decided_at: Date | null;
+  reject_reason: string | null;
+  transfer_id: string | null;
 }
 
 export interface TacCodesTable {
@@ -978,6 +1024,10 @@ export interface Database {
   money_holds: MoneyHoldsTable;
   transaction_password_guards: TransactionPasswordGuardsTable;
   transaction_password_failures: TransactionPasswordFailuresTable;
+  staff_totp: StaffTotpTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
+  staff_sessions: StaffSessionsTable;
+  admin_approvals: AdminApprovalsTable;
   tac_codes: TacCodesTable;
   crypto_nonces: CryptoNoncesTable;
   mail_log: MailLogTable;

@@ -1,29 +1,50 @@
-import type { TRole } from '@app/contracts';
+import { isStaffRole, type TRole } from '@app/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Actor } from './audit';
 import { AppError } from './errors';
 
-/** Who may call a route. Every /api route declares one; registration fails without it. */
-export type Access = 'public' | 'member' | 'admin';
+/**
+ * Who may call a route. Every /api route declares one; registration fails without it.
+ * - public: anyone;
+ * - session: any signed-in session, even a staff session that may only enrol its second factor (decision 45);
+ * - member: any signed-in person (members, and staff who passed their second factor);
+ * - staff: admins and support (the KYC, customer-service and content queues);
+ * - admin: admins only (money and everything else of the back office).
+ */
+export type Access = 'public' | 'session' | 'member' | 'staff' | 'admin';
+export const AccessLevels: readonly Access[] = ['public', 'session', 'member', 'staff', 'admin'];
 
 export interface Caller {
   sessionId: string;
   memberId: string;
   role: TRole;
   via: 'cookie' | 'bearer';
+  /** Staff: when this session last gave a step-up code (null: never). */
+  stepUpAt?: Date | null;
+}
+
+/** The second-factor state of staff sessions (the staff MFA service). */
+export interface StaffGate {
+  sessionState(
+    sessionId: string,
+    memberId: string,
+  ): Promise<{ enrolled: boolean; verified: boolean; stepUpAt: Date | null }>;
+  isFresh(stepUpAt: Date | null): boolean;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** An admin money action: a step-up code within ADMIN_STEP_UP_MINUTES is needed (decision 45). */
+    stepUp?: boolean;
   }
   interface FastifyRequest {
     caller: Caller | null;
   }
   interface FastifyInstance {
     /** Every /api route with its declared access, for the test that walks them all. */
-    accessTable: Array<{ method: string; url: string; access: Access }>;
+    accessTable: Array<{ method: string; url: string; access: Access; stepUp: boolean }>;
   }
 }
 
@@ -64,8 +85,9 @@ function checkOrigin(request: FastifyRequest, publicOrigin: string | undefined):
   }
 }
 
-export const accessPlugin = fp<{ sessions: SessionResolver; publicOrigin?: string }>(
-  async (app: FastifyInstance, { sessions, publicOrigin }) => {
+/** `staff` absent (a test of the plugin alone): staff sessions count as having passed no second factor. */
+export const accessPlugin = fp<{ sessions: SessionResolver; staff?: StaffGate; publicOrigin?: string }>(
+  async (app: FastifyInstance, { sessions, staff, publicOrigin }) => {
     app.decorateRequest('caller', null);
     app.decorate('accessTable', []);
 
@@ -73,10 +95,15 @@ export const accessPlugin = fp<{ sessions: SessionResolver; publicOrigin?: strin
       if (route.url.startsWith('/api/docs')) return;
       const access = route.config?.access;
       if (route.url.startsWith('/api/') && !access) {
-        throw new Error(`Route ${route.method} ${route.url} declares no access (public, member or admin)`);
+        throw new Error(`Route ${route.method} ${route.url} declares no access (${AccessLevels.join(', ')})`);
+      }
+      if (route.config?.stepUp && access !== 'admin') {
+        throw new Error(`Route ${route.method} ${route.url} asks for step-up: it must be admin-only`);
       }
       for (const method of [route.method].flat()) {
-        if (access && method !== 'HEAD') app.accessTable.push({ method, url: route.url, access });
+        if (access && method !== 'HEAD') {
+          app.accessTable.push({ method, url: route.url, access, stepUp: Boolean(route.config?.stepUp) });
+        }
       }
     });
 
@@ -85,10 +112,26 @@ export const accessPlugin = fp<{ sessions: SessionResolver; publicOrigin?: strin
       if (!access) return;
       checkOrigin(request, publicOrigin);
       if (access === 'public') return;
-      request.caller = await findCaller(request, sessions);
-      if (!request.caller) throw new AppError('SESSION_INVALID', 'Not signed in, or the session has ended');
-      if (access === 'admin' && request.caller.role !== 'admin') {
-        throw new AppError('FORBIDDEN', 'Admins only');
+      const caller = await findCaller(request, sessions);
+      if (!caller) throw new AppError('SESSION_INVALID', 'Not signed in, or the session has ended');
+      request.caller = caller;
+      if (isStaffRole(caller.role)) {
+        const state = staff
+          ? await staff.sessionState(caller.sessionId, caller.memberId)
+          : { enrolled: false, verified: false, stepUpAt: null };
+        caller.stepUpAt = state.stepUpAt;
+        // A staff session that passed no second factor: enrolment only, or (enrolled since) log in again.
+        if (!state.verified && state.enrolled) {
+          throw new AppError('SESSION_INVALID', 'Log in again with an authenticator code');
+        }
+        if (!state.verified && access !== 'session') {
+          throw new AppError('TOTP_ENROLMENT_REQUIRED', 'Set up the authenticator first');
+        }
+      }
+      if (access === 'admin' && caller.role !== 'admin') throw new AppError('FORBIDDEN', 'Admins only');
+      if (access === 'staff' && !isStaffRole(caller.role)) throw new AppError('FORBIDDEN', 'Staff only');
+      if (request.routeOptions.config?.stepUp && !staff?.isFresh(caller.stepUpAt ?? null)) {
+        throw new AppError('ADMIN_STEP_UP_REQUIRED', 'Enter a fresh authenticator code first');
       }
     });
   },

@@ -139,7 +139,7 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
 
     app.addHook('onRoute', (route) => {
       if (!route.config?.idempotent) return;
-      if (route.config.access !== 'member' && route.config.access !== 'admin') {
+      if (!['member', 'staff', 'admin'].includes(route.config.access ?? '')) {
         throw new Error(
           `Route ${route.method} ${route.url} is idempotent: keys belong to a signed-in caller`,
         );

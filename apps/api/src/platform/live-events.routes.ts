@@ -1,4 +1,4 @@
-import { Paths } from '@app/contracts';
+import { isStaffRole, Paths } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from './access';
 import { AppError } from './errors';
@@ -27,7 +27,7 @@ export const liveEventRoutes: FastifyPluginAsyncZod<{ live: LiveEvents }> = asyn
       const stream = openEventStream(reply);
       const unsubscribe = live.subscribe({
         memberId: caller.memberId,
-        admin: caller.role === 'admin',
+        admin: isStaffRole(caller.role),
         send: (event) => stream.send(event.type, event),
         end: stream.end,
       });

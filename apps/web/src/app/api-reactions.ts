@@ -2,7 +2,7 @@ import { Dialog } from 'antd-mobile';
 import type { ApiError } from './api-error';
 import { errorText } from './error-text';
 import { i18n } from './i18n';
-import { goToLogin } from './navigation';
+import { goToLogin, goToTotpEnrolment } from './navigation';
 import { session } from './session';
 import { showToast } from './toast';
 
@@ -25,6 +25,10 @@ export function reactToError(error: ApiError, handled: readonly string[] = []): 
   if (error.status === 401 && error.code === 'SESSION_INVALID') {
     session.signOut();
     goToLogin();
+    return;
+  }
+  if (error.code === 'TOTP_ENROLMENT_REQUIRED') {
+    goToTotpEnrolment();
     return;
   }
   if (handled.includes(error.code)) return;

@@ -3,6 +3,7 @@ import { activity } from './activity';
 import { ApiError } from './api-error';
 import { reactToError } from './api-reactions';
 import { i18n } from './i18n';
+import { STEP_UP_CODE, stepUp } from './step-up';
 
 /** Spec section 9: every request gives up after 60 s. */
 export const REQUEST_TIMEOUT_MS = 60_000;
@@ -86,8 +87,33 @@ function linkedSignal(caller: AbortSignal | undefined): {
   };
 }
 
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * A call; an admin money action refused for want of a fresh authenticator code asks for one (step-up.ts)
+ * and is sent once more, the same request with the same Idempotency-Key.
+ */
 async function call<S extends z.ZodType>(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  method: Method,
+  path: string,
+  schema: S,
+  body: unknown,
+  options: CallOptions,
+): Promise<z.output<S>> {
+  if (!stepUp.available()) return callOnce(method, path, schema, body, options);
+  try {
+    return await callOnce(method, path, schema, body, {
+      ...options,
+      handled: [...(options.handled ?? []), STEP_UP_CODE],
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== STEP_UP_CODE || !(await stepUp.ask())) throw error;
+    return callOnce(method, path, schema, body, options);
+  }
+}
+
+async function callOnce<S extends z.ZodType>(
+  method: Method,
   path: string,
   schema: S,
   body: unknown,

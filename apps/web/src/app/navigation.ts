@@ -42,6 +42,13 @@ export function isLoginPath(path: string): boolean {
   return path.split('?')[0]?.toLowerCase() === Routes.login.toLowerCase();
 }
 
+/** Where a staff session that has no second factor yet goes: it may do nothing else (decision 45). */
+export const TOTP_ENROL_PATH = '/admin/enrol';
+
+export function goToTotpEnrolment(): void {
+  if (currentPath().split('?')[0] !== TOTP_ENROL_PATH) navigate(TOTP_ENROL_PATH, { replace: true });
+}
+
 /** Sends the member to the login page unless they are there already. */
 export function goToLogin(): void {
   const here = currentPath();

@@ -79,6 +79,7 @@ const NameVerification = lazyPage(() => import('../features/kyc/NameVerification
 const Notifications = lazyPage(() => import('../features/notifications/NotificationsPage'));
 // The admin area: not in routes.txt, a desktop layout of its own (AdminLayout lets admins only in).
 const AdminLayout = lazyPage(() => import('../features/admin/AdminLayout'));
+const TotpEnrol = lazyPage(() => import('../features/staff/TotpEnrolPage'));
 const AdminWithdrawals = lazyPage(() => import('../features/admin/WithdrawalsSection'));
 const AdminMembers = lazyPage(() => import('../features/admin/MembersSection'));
 const AdminMoney = lazyPage(() => import('../features/admin/MoneySection'));
@@ -225,6 +226,8 @@ export const routes: RouteObject[] = [
           ...laterPaths.map((path) => ({ path, element: BeingBuilt })),
         ],
       },
+      // Staff enrol their authenticator here, outside the admin layout (the only page such a session opens).
+      { path: AdminPaths.enrol, element: <RequireLogin>{TotpEnrol}</RequireLogin> },
       {
         path: AdminPaths.root,
         element: <RequireLogin>{AdminLayout}</RequireLogin>,

@@ -4,10 +4,12 @@ import { createLedgerService } from '../../modules/ledger/ledger.service';
 import type { Wallet } from '../../modules/ledger/ledger.types';
 import { seedDemoBonusVolumes } from '../../modules/team-bonuses/demo-volumes';
 import { derivedUuid } from '../../platform/idempotency';
+import type { SecretBox } from '../../platform/secret-box';
 import type { Db } from '../database';
 import { seedDemoBotPackages } from './demo-bot-packages';
 import { seedDemoContent } from './demo-content';
 import { seedDemoMining } from './demo-mining';
+import { DEMO_ADMIN, seedDemoStaff } from './demo-staff';
 
 export const DEMO_PASSWORD = 'Demo12345';
 /** Set for the demo members on `npm start` (not in tests, which set their own). */
@@ -21,7 +23,8 @@ const startingBalances: Array<[string, Wallet, string]> = [
   ['MCOIN', 'funds', '800'],
   ['AIRDROP', 'funds', '100'],
 ];
-export const DEMO_ADMIN = { username: 'admin', password: 'Admin12345' };
+
+export { DEMO_ADMIN, DEMO_STAFF } from './demo-staff';
 
 /** [username, sponsor, placement parent, side]: a small tree, a little lopsided like real ones. */
 const tree: Array<[string, string | null, string | null, 'left' | 'right' | null]> = [
@@ -95,33 +98,18 @@ const tree: Array<[string, string | null, string | null, 'left' | 'right' | null
  */
 export async function seedDemo(
   db: Db,
-  /** uploadsDir: where the demo's slider banners and PDF are stored (none: no pictures are seeded). */
-  options: { transactionPasswords?: boolean; uploadsDir?: string } = {},
+  /**
+   * uploadsDir: where the demo's slider banners and PDF are stored (none: no pictures are seeded).
+   * box: seals the demo staff's authenticator secrets (none: the staff must enrol at first login).
+   */
+  options: { transactionPasswords?: boolean; uploadsDir?: string; box?: SecretBox } = {},
 ): Promise<{ created: number }> {
   let created = 0;
   const ids = new Map<string, { id: string; depth: number }>();
   const existing = await db.selectFrom('members').select(['id', 'username', 'placement_depth']).execute();
   for (const m of existing) ids.set(m.username, { id: m.id, depth: m.placement_depth });
 
-  if (!ids.has(DEMO_ADMIN.username)) {
-    await db
-      .insertInto('members')
-      .values({
-        username: DEMO_ADMIN.username,
-        email: 'admin@nova.local',
-        mobile: null,
-        full_name: 'Platform Admin',
-        password_hash: await hashPassword(DEMO_ADMIN.password),
-        transaction_password_hash: null,
-        role: 'admin',
-        sponsor_id: null,
-        placement_parent_id: null,
-        placement_side: null,
-        placement_depth: 0,
-      })
-      .execute();
-    created++;
-  }
+  created += await seedDemoStaff(db, options.box);
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const [username, sponsor, parent, side] of tree) {

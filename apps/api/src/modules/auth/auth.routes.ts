@@ -134,9 +134,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
     Paths.login,
     { config: guarded, schema: { tags, body: ZLogin, response: { 200: ZLoginResult } } },
     async (request, reply) => {
-      const { token, user } = await auth.login(request.body, clientMeta(request));
+      const { token, ...result } = await auth.login(request.body, clientMeta(request));
       setSessionCookie(reply, token, sessions.cookieMaxAgeSeconds);
-      return { user };
+      return result;
     },
   );
 
@@ -148,7 +148,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     Paths.logout,
-    { config: member, schema: { tags, response: { 200: ZOk } } },
+    // 'session': a staff session that may only enrol its second factor can still log out.
+    { config: { access: 'session' as const }, schema: { tags, response: { 200: ZOk } } },
     async (request, reply) => {
       await sessions.end(callerOf(request).sessionId, 'logout');
       reply.clearCookie(SESSION_COOKIE, { path: '/', secure: true, httpOnly: true, sameSite: 'lax' });

@@ -27,6 +27,7 @@ import type { MoneyHolds } from './money-holds.service';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import type { SealedService } from './sealed.service';
 import type { SessionService } from './session.service';
+import type { StaffMfa } from './staff-mfa.service';
 import type { TacService } from './tac.service';
 import type { TransactionPasswordGuard } from './transaction-password-guard';
 
@@ -62,10 +63,12 @@ export function createAuthService(deps: {
   holds: Pick<MoneyHolds, 'current' | 'hours'>;
   guard: TransactionPasswordGuard;
   changes: CredentialChanges;
+  /** Decision 45: staff sign in with a second factor. */
+  mfa: StaffMfa;
   /** Where a code sent in the background (forgot password, login unlock) reports a failure. */
   log?: { warn: (obj: object, msg: string) => void };
 }) {
-  const { db, members, sessions, tac, sealed, throttle, guard, changes } = deps;
+  const { db, members, sessions, tac, sealed, throttle, guard, changes, mfa } = deps;
 
   /**
    * Codes whose request must answer the same whether the account exists are sent after the answer: the
@@ -215,9 +218,12 @@ export function createAuthService(deps: {
       return attempt.failed();
     }
     if (!(await verifyPassword(member.password_hash, input.password))) return attempt.failed();
+    // Staff: the second factor comes with the password (TOTP_REQUIRED without it), or the session may only
+    // enrol one (decision 45). Only then is the try a success for the throttle.
+    const factor = await mfa.atLogin(member, input, meta.ip);
     await attempt.succeeded();
     const token = await sessions.create(member.id, meta);
-    return { token, user: await userInfo(member) };
+    return { token, user: await userInfo(member), ...(await mfa.sessionOpened(token, factor)) };
   }
 
   /** "Send me an unlock code": the same answer for every login; sent only to an existing member's contact. */

@@ -258,7 +258,7 @@ describe('login throttling per account and address', () => {
   it('shows admins until when a member’s login needs an unlock code', async () => {
     for (let i = 0; i < 20; i++) await tryLogin(from(`10.9.1.${i + 1}`), 'jacky01', `Wrong${i}1234`);
     const admin = from('10.9.0.1');
-    await admin.login('admin', 'Admin12345');
+    await admin.loginStaff();
     const list = await admin.get<{ items: Array<{ username: string; lockedUntil: string | null }> }>(
       '/api/admin/members?q=jacky01',
     );

@@ -103,7 +103,7 @@ async function bindKey(username: string, exchange: 'binance' | 'bybit', status: 
 beforeAll(async () => {
   t = await createTestApp();
   admin = new Client(t.app);
-  await admin.login('admin', 'Admin12345');
+  await admin.loginAdmin();
 });
 afterAll(() => t.close());
 

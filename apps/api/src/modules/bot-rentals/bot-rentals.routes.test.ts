@@ -104,7 +104,7 @@ async function rent(
 beforeAll(async () => {
   t = await createTestApp();
   admin = new Client(t.app);
-  await admin.login('admin', 'Admin12345');
+  await admin.loginAdmin();
   fx = purchaseFixture(t, admin);
 });
 afterAll(() => t.close());

@@ -56,7 +56,7 @@ beforeAll(async () => {
   // The app's own wiring: a sub-account's key is tried through connectorFor on the Binance mock.
   t = await createTestApp({ EXCHANGE_API_URLS: `binance=${binance.url}` });
   admin = new Client(t.app);
-  await admin.login('admin', 'Admin12345');
+  await admin.loginAdmin();
   member = new Client(t.app);
   await member.login('irene01');
 });

@@ -34,40 +34,44 @@ const actorOf = (request: FastifyRequest): Actor => ({
   ip: request.ip,
 });
 
-/** Admins write what members read. Every change is audited by its service. */
+/**
+ * Staff (admins and support) write what members read. The app version, which points members at a download,
+ * stays with admins. Every change is audited by its service.
+ */
 export const contentAdminRoutes: FastifyPluginAsyncZod<ContentServices> = async (app, o) => {
-  const admin = { access: 'admin' as const };
+  const staff = { access: 'staff' as const };
+  const adminOnly = { access: 'admin' as const };
   const byId = { params: ZContentIdParams };
 
   // ---- news ----
   app.get(
     Paths.adminNews,
-    { config: admin, schema: { tags, querystring: ZAdminNewsQuery, response: { 200: ZAdminNewsPage } } },
+    { config: staff, schema: { tags, querystring: ZAdminNewsQuery, response: { 200: ZAdminNewsPage } } },
     (request) => o.news.adminList(request.query),
   );
   app.post(
     Paths.adminNews,
-    { config: admin, schema: { tags, body: ZNewsInput, response: { 200: ZAdminNewsItem } } },
+    { config: staff, schema: { tags, body: ZNewsInput, response: { 200: ZAdminNewsItem } } },
     (request) => o.news.create(actorOf(request), request.body),
   );
   app.put(
     Paths.adminNewsItem,
-    { config: admin, schema: { tags, ...byId, body: ZNewsInput, response: { 200: ZAdminNewsItem } } },
+    { config: staff, schema: { tags, ...byId, body: ZNewsInput, response: { 200: ZAdminNewsItem } } },
     (request) => o.news.update(actorOf(request), request.params.id, request.body),
   );
   app.post(
     Paths.adminNewsPublish,
-    { config: admin, schema: { tags, ...byId, response: { 200: ZAdminNewsItem } } },
+    { config: staff, schema: { tags, ...byId, response: { 200: ZAdminNewsItem } } },
     (request) => o.news.publish(actorOf(request), request.params.id),
   );
   app.post(
     Paths.adminNewsUnpublish,
-    { config: admin, schema: { tags, ...byId, response: { 200: ZAdminNewsItem } } },
+    { config: staff, schema: { tags, ...byId, response: { 200: ZAdminNewsItem } } },
     (request) => o.news.unpublish(actorOf(request), request.params.id),
   );
   app.delete(
     Paths.adminNewsItem,
-    { config: admin, schema: { tags, ...byId, response: { 200: ZOk } } },
+    { config: staff, schema: { tags, ...byId, response: { 200: ZOk } } },
     async (request) => {
       await o.news.remove(actorOf(request), request.params.id);
       return { ok: true as const };
@@ -77,25 +81,25 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<ContentServices> = async 
   // ---- announcements ----
   app.get(
     Paths.adminAnnouncements,
-    { config: admin, schema: { tags, response: { 200: ZAdminAnnouncements } } },
+    { config: staff, schema: { tags, response: { 200: ZAdminAnnouncements } } },
     () => o.announcements.adminList(),
   );
   app.post(
     Paths.adminAnnouncements,
-    { config: admin, schema: { tags, body: ZAnnouncementInput, response: { 200: ZAdminAnnouncement } } },
+    { config: staff, schema: { tags, body: ZAnnouncementInput, response: { 200: ZAdminAnnouncement } } },
     (request) => o.announcements.create(actorOf(request), request.body),
   );
   app.put(
     Paths.adminAnnouncement,
     {
-      config: admin,
+      config: staff,
       schema: { tags, ...byId, body: ZAnnouncementInput, response: { 200: ZAdminAnnouncement } },
     },
     (request) => o.announcements.update(actorOf(request), request.params.id, request.body),
   );
   app.delete(
     Paths.adminAnnouncement,
-    { config: admin, schema: { tags, ...byId, response: { 200: ZOk } } },
+    { config: staff, schema: { tags, ...byId, response: { 200: ZOk } } },
     async (request) => {
       await o.announcements.remove(actorOf(request), request.params.id);
       return { ok: true as const };
@@ -103,22 +107,22 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<ContentServices> = async 
   );
 
   // ---- slider ----
-  app.get(Paths.adminSlides, { config: admin, schema: { tags, response: { 200: ZAdminSlides } } }, () =>
+  app.get(Paths.adminSlides, { config: staff, schema: { tags, response: { 200: ZAdminSlides } } }, () =>
     o.slides.adminList(),
   );
   app.post(
     Paths.adminSlides,
-    { config: admin, schema: { tags, body: ZSlideInput, response: { 200: ZAdminSlide } } },
+    { config: staff, schema: { tags, body: ZSlideInput, response: { 200: ZAdminSlide } } },
     (request) => o.slides.create(actorOf(request), request.body),
   );
   app.put(
     Paths.adminSlide,
-    { config: admin, schema: { tags, ...byId, body: ZSlideInput, response: { 200: ZAdminSlide } } },
+    { config: staff, schema: { tags, ...byId, body: ZSlideInput, response: { 200: ZAdminSlide } } },
     (request) => o.slides.update(actorOf(request), request.params.id, request.body),
   );
   app.delete(
     Paths.adminSlide,
-    { config: admin, schema: { tags, ...byId, response: { 200: ZOk } } },
+    { config: staff, schema: { tags, ...byId, response: { 200: ZOk } } },
     async (request) => {
       await o.slides.remove(actorOf(request), request.params.id);
       return { ok: true as const };
@@ -126,25 +130,25 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<ContentServices> = async 
   );
 
   // ---- files ----
-  app.get(Paths.adminFiles, { config: admin, schema: { tags, response: { 200: ZAdminContentFiles } } }, () =>
+  app.get(Paths.adminFiles, { config: staff, schema: { tags, response: { 200: ZAdminContentFiles } } }, () =>
     o.files.adminList(),
   );
   app.post(
     Paths.adminFiles,
-    { config: admin, schema: { tags, body: ZContentFileInput, response: { 200: ZAdminContentFile } } },
+    { config: staff, schema: { tags, body: ZContentFileInput, response: { 200: ZAdminContentFile } } },
     (request) => o.files.create(actorOf(request), request.body),
   );
   app.put(
     Paths.adminFile,
     {
-      config: admin,
+      config: staff,
       schema: { tags, ...byId, body: ZContentFileUpdate, response: { 200: ZAdminContentFile } },
     },
     (request) => o.files.rename(actorOf(request), request.params.id, request.body.title),
   );
   app.delete(
     Paths.adminFile,
-    { config: admin, schema: { tags, ...byId, response: { 200: ZOk } } },
+    { config: staff, schema: { tags, ...byId, response: { 200: ZOk } } },
     async (request) => {
       await o.files.remove(actorOf(request), request.params.id);
       return { ok: true as const };
@@ -154,17 +158,17 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<ContentServices> = async 
   // ---- about us, app version ----
   app.put(
     Paths.adminAbout,
-    { config: admin, schema: { tags, body: ZAboutInput, response: { 200: ZAbout } } },
+    { config: staff, schema: { tags, body: ZAboutInput, response: { 200: ZAbout } } },
     (request) => o.site.setAbout(actorOf(request), request.body.text),
   );
   app.get(
     Paths.adminAppVersion,
-    { config: admin, schema: { tags, response: { 200: ZAppVersionSettings } } },
+    { config: adminOnly, schema: { tags, response: { 200: ZAppVersionSettings } } },
     () => o.site.version(),
   );
   app.put(
     Paths.adminAppVersion,
-    { config: admin, schema: { tags, body: ZAppVersionInput, response: { 200: ZAppVersionSettings } } },
+    { config: adminOnly, schema: { tags, body: ZAppVersionInput, response: { 200: ZAppVersionSettings } } },
     (request) => o.site.setVersion(actorOf(request), request.body),
   );
 };

@@ -78,7 +78,7 @@ beforeAll(async () => {
   t = await createTestApp();
   uploads = createUploadService({ db: t.db, dir: t.uploadsDir });
   admin = new Client(t.app);
-  adminId = (await admin.login('admin', 'Admin12345')).userid;
+  adminId = (await admin.loginAdmin()).userid;
   member = new Client(t.app);
   member.ip = '10.0.0.2';
   await member.login('alice01');

@@ -60,33 +60,33 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, { 
   );
 };
 
-/** The admins' review queue. Every decision is audited and notified by the service. */
+/** The review queue of staff (admins and support). Every decision is audited and notified by the service. */
 export const kycAdminRoutes: FastifyPluginAsyncZod<{ kyc: KycService }> = async (app, { kyc }) => {
   const tags = ['admin'];
-  const admin = { access: 'admin' as const };
+  const staff = { access: 'staff' as const };
 
   app.get(
     Paths.adminKyc,
-    { config: admin, schema: { tags, querystring: ZAdminKycQuery, response: { 200: ZAdminKycPage } } },
+    { config: staff, schema: { tags, querystring: ZAdminKycQuery, response: { 200: ZAdminKycPage } } },
     (request) => kyc.adminQueue(request.query),
   );
 
   app.get(
     Paths.adminKycSubmission,
-    { config: admin, schema: { tags, params: ZIdParams, response: { 200: ZAdminKycDetail } } },
+    { config: staff, schema: { tags, params: ZIdParams, response: { 200: ZAdminKycDetail } } },
     (request) => kyc.adminDetail(request.params.id),
   );
 
   app.post(
     Paths.adminKycApprove,
-    { config: admin, schema: { tags, params: ZIdParams, response: { 200: ZAdminKycDetail } } },
+    { config: staff, schema: { tags, params: ZIdParams, response: { 200: ZAdminKycDetail } } },
     (request) => kyc.approve(actorOf(request), request.params.id),
   );
 
   app.post(
     Paths.adminKycReject,
     {
-      config: admin,
+      config: staff,
       schema: { tags, params: ZIdParams, body: ZKycRejectRequest, response: { 200: ZAdminKycDetail } },
     },
     (request) => kyc.reject(actorOf(request), request.params.id, request.body.reason),

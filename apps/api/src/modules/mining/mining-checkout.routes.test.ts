@@ -85,7 +85,7 @@ async function checkout(client: Client, body: Record<string, unknown>, key?: str
 beforeAll(async () => {
   t = await createTestApp();
   admin = new Client(t.app);
-  await admin.login('admin', 'Admin12345');
+  await admin.loginAdmin();
   fx = purchaseFixture(t, admin);
   for (const name of ['alice01', 'bobby01', 'david01']) await fx.approveKyc(name);
 });

@@ -102,7 +102,7 @@ const stockOf = async (client: Client, packageId: string) =>
 beforeAll(async () => {
   t = await createTestApp();
   admin = new Client(t.app);
-  await admin.login('admin', 'Admin12345');
+  await admin.loginAdmin();
   fx = purchaseFixture(t, admin);
   await fx.approveKyc('alice01');
   await fx.approveKyc('bobby01');

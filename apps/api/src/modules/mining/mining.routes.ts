@@ -281,7 +281,11 @@ export const miningRoutes: FastifyPluginAsyncZod<MiningRoutesOptions> = async (a
   );
   app.post(
     Paths.adminMiningPayoutRun,
-    { config: admin, schema: { tags: adminTags, body: ZPayoutRunRequest, response: { 200: ZPayoutRun } } },
+    // A run pays the day's yields: a fresh authenticator code first (decision 45).
+    {
+      config: { ...admin, stepUp: true },
+      schema: { tags: adminTags, body: ZPayoutRunRequest, response: { 200: ZPayoutRun } },
+    },
     async (request) => {
       const run = await o.payouts.runPayouts(request.body.day);
       await recordAudit(o.db, actorOf(request), {

@@ -244,7 +244,7 @@ describe('live events', () => {
 
   it('reach every open stream for a broadcast, and admins for the admin audience', async () => {
     const admin = new Client(t.app);
-    await admin.login('admin', 'Admin12345');
+    await admin.loginAdmin();
     const [aliceStream, adminStream] = await Promise.all([openStream(alice), openStream(admin)]);
     await t.db
       .transaction()

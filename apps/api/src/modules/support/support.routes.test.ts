@@ -31,7 +31,7 @@ beforeAll(async () => {
   await bobby.login('bobby01');
   staff = new Client(t.app);
   staff.ip = '10.0.0.3';
-  await staff.login('admin', 'Admin12345');
+  await staff.loginAdmin();
 });
 afterAll(async () => {
   await t?.close();

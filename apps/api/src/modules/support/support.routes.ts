@@ -34,7 +34,7 @@ const actorOf = (request: FastifyRequest): Actor => ({ memberId: me(request), ip
 export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async (app, { support }) => {
   const member = { access: 'member' as const };
   const writing = { ...member, rateLimit: { max: SupportLimits.postsPerMinute, timeWindow: '1 minute' } };
-  const staff = { access: 'admin' as const };
+  const staff = { access: 'staff' as const };
 
   app.get(
     Paths.supportEnquiries,

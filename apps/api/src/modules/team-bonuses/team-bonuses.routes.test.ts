@@ -22,6 +22,16 @@ async function as(username: string, password = 'Demo12345'): Promise<Client> {
   return client;
 }
 
+/** The demo admin, logged in with an authenticator code and stepped up for money actions. */
+async function asAdmin(): Promise<Client> {
+  const known = clients.admin;
+  if (known) return known;
+  const client = new Client(t.app);
+  await client.loginAdmin();
+  clients.admin = client;
+  return client;
+}
+
 /** A refused body's status and the codes of its fields (the web translates each). */
 function fieldCodes(reply: { status: number; body: { details?: { fields?: Array<{ code: string }> } } }) {
   return [reply.status, (reply.body.details?.fields ?? []).map((f) => f.code)];
@@ -82,7 +92,7 @@ describe('who may call the bonus routes', () => {
 
 describe('settings', () => {
   it('refuses a negative rate with BONUS_RATE_INVALID and changes nothing', async () => {
-    const admin = await as('admin', 'Admin12345');
+    const admin = await asAdmin();
     const before = await admin.get<TBonusSettingsView>('/api/admin/bonus-settings');
     const settings = structuredClone(before.body.settings);
     settings.ranks[1]!.pairingBps = -5;
@@ -98,7 +108,7 @@ describe('settings', () => {
   });
 
   it('refuses ranks out of order and an unknown payout currency', async () => {
-    const admin = await as('admin', 'Admin12345');
+    const admin = await asAdmin();
     const { settings } = (await admin.get<TBonusSettingsView>('/api/admin/bonus-settings')).body;
     const swapped = {
       ...settings,
@@ -120,7 +130,7 @@ describe('an admin runs a period and members see their records', () => {
   let run: TBonusRun;
 
   beforeAll(async () => {
-    const admin = await as('admin', 'Admin12345');
+    const admin = await asAdmin();
     preview = (await admin.post<TBonusDryRun>('/api/admin/bonus-runs/dry-run', { periodStart: PERIOD })).body;
     run = (await admin.post<TBonusRun>('/api/admin/bonus-runs', { periodStart: PERIOD })).body;
   });
@@ -128,7 +138,7 @@ describe('an admin runs a period and members see their records', () => {
   it('the dry run showed what the run paid, and the run lists with its settings and totals', async () => {
     expect(run.status).toBe('completed');
     expect(preview.totals).toEqual(run.totals);
-    const admin = await as('admin', 'Admin12345');
+    const admin = await asAdmin();
     const list = await admin.get<{ items: TBonusRun[] }>('/api/admin/bonus-runs');
     expect(list.body.items[0]).toMatchObject({ periodStart: PERIOD, status: 'completed' });
     expect(list.body.items[0]!.settings.payoutCurrency).toBe('USDT');
@@ -173,7 +183,7 @@ describe('an admin runs a period and members see their records', () => {
   });
 
   it('running the period again pays nothing more', async () => {
-    const admin = await as('admin', 'Admin12345');
+    const admin = await asAdmin();
     const again = await admin.post<TBonusRun>('/api/admin/bonus-runs', { periodStart: PERIOD });
     expect(again.body).toEqual(run);
     const alice = await as('alice01');
@@ -181,7 +191,7 @@ describe('an admin runs a period and members see their records', () => {
   });
 
   it('refuses bad dates with a clear code', async () => {
-    const admin = await as('admin', 'Admin12345');
+    const admin = await asAdmin();
     const bad = await admin.post('/api/admin/bonus-runs', { periodStart: '2025-13-01' });
     expect(fieldCodes(bad)).toEqual([400, ['BONUS_DATE_INVALID']]);
     const alice = await as('alice01');

@@ -64,9 +64,13 @@ export const teamBonusRoutes: FastifyPluginAsyncZod<TeamBonusRoutesOptions> = as
     (request) => o.runs.list(request.query.page, request.query.pageSize),
   );
 
+  // A run pays bonuses: a fresh authenticator code first (decision 45).
   app.post(
     Paths.adminBonusRuns,
-    { config: admin, schema: { tags, body: ZBonusRunRequest, response: { 200: ZBonusRun } } },
+    {
+      config: { ...admin, stepUp: true },
+      schema: { tags, body: ZBonusRunRequest, response: { 200: ZBonusRun } },
+    },
     (request) => o.runs.run(request.body.periodStart, callerOf(request).memberId),
   );
 

@@ -18,7 +18,7 @@ beforeAll(async () => {
   bobby = new Client(t.app);
   await bobby.login('bobby01');
   admin = new Client(t.app);
-  await admin.login('admin', 'Admin12345');
+  await admin.loginAdmin();
   anonymous = new Client(t.app);
 });
 afterAll(() => t.close());

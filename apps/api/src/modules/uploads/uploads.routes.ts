@@ -1,5 +1,6 @@
 import {
   isDocumentUpload,
+  isStaffRole,
   MemberUploadPurposes,
   Paths,
   UploadLimits,
@@ -109,7 +110,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
       // Read (bounded by the size limit) before any refusal, so the request body is always consumed.
       const data = await readPart(part);
       const purpose = purposeOf(request.query.purpose, part);
-      if (caller.role !== 'admin' && !MemberUploadPurposes.includes(purpose)) {
+      if (!isStaffRole(caller.role) && !MemberUploadPurposes.includes(purpose)) {
         throw new AppError('UPLOAD_PURPOSE_NOT_ALLOWED', `Members may not upload "${purpose}"`);
       }
       const owner = { ownerId: caller.memberId, data };

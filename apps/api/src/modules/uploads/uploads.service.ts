@@ -3,6 +3,7 @@ import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   isPrivateUpload,
+  isStaffRole,
   type TRole,
   UploadLimits,
   type UploadPurpose,
@@ -225,7 +226,7 @@ export function createUploadService({ db, dir }: UploadServiceDeps) {
       const mayRead =
         row &&
         (isPublic ||
-          viewer?.role === 'admin' ||
+          (viewer !== null && isStaffRole(viewer.role)) ||
           (viewer !== null && row.owner_member_id !== null && row.owner_member_id === viewer.memberId));
       if (!row || !mayRead) throw new AppError('UPLOAD_NOT_FOUND', 'Upload not found');
       const data = await readFile(join(dir, row.stored_name)).catch(() => {

@@ -30,7 +30,7 @@ async function listOf(client: Client, state: string) {
 beforeAll(async () => {
   t = await createTestApp();
   admin = new Client(t.app);
-  await admin.login('admin', 'Admin12345');
+  await admin.loginAdmin();
   carol = new Client(t.app);
   await carol.login('carol01');
   david = new Client(t.app);

@@ -39,7 +39,8 @@ export const voucherRoutes: FastifyPluginAsyncZod<VoucherRoutesOptions> = async 
   app.post(
     Paths.adminVouchers,
     {
-      config: { access: 'admin' },
+      // A voucher is money off a purchase: a fresh authenticator code first (decision 45).
+      config: { access: 'admin', stepUp: true },
       schema: { tags: ['admin'], body: ZIssueVouchers, response: { 200: ZIssueVouchersResult } },
     },
     async (request) => ({

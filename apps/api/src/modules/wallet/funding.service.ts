@@ -1,17 +1,25 @@
 import type {
   TAdjustBalance,
+  TAdminApproval,
+  TAdminApprovalsQuery,
+  TApprovalKind,
+  TApprovalPending,
   TBulkAirdrop,
   TDeposit,
   TDepositInfo,
   TManualDeposit,
   TPageQuery,
+  TReceipt,
 } from '@app/contracts';
 import type { Db } from '../../db/database';
-import { recordAudit } from '../../platform/audit';
+import { type Actor, recordAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import { derivedUuid } from '../../platform/idempotency';
 import { likePrefix } from '../../platform/like';
 import type { LedgerService } from '../ledger/ledger.service';
+import type { Trx } from '../ledger/ledger.types';
 import type { MembersRepository } from '../members/members.repository';
+import { createApprovalStore, needsSecondAdmin, usdWorth } from './admin-approvals';
 import { amountOf, big, currencyOrFail, decimalOf } from './amounts';
 import type { MoneyRequest } from './money-request';
 import { traceOf } from './money-request';
@@ -21,13 +29,216 @@ import { traceOf } from './money-request';
  * the chain watcher exists), an admin's corrections, and an admin's airdrop to many members. Every one
  * writes the audit log in the same transaction as its ledger transfers.
  */
-export function createFundingService(deps: { db: Db; ledger: LedgerService; members: MembersRepository }) {
-  const { db, ledger, members } = deps;
+/** Who asked for and who approved a four-eyes action: in the audit rows of what it executed. */
+interface ApprovalTrace {
+  approvalId: string;
+  requestedBy: string;
+  approvedBy: string;
+}
+
+export function createFundingService(deps: {
+  db: Db;
+  ledger: LedgerService;
+  members: MembersRepository;
+  /** FOUR_EYES_THRESHOLD_USD: adjustments and manual deposits worth more wait for a second admin. */
+  fourEyesThresholdUsd: number;
+}) {
+  const { db, ledger, members, fourEyesThresholdUsd } = deps;
+  const approvals = createApprovalStore(db);
 
   async function memberOrFail(username: string) {
     const found = await members.findByUsername(username);
     if (!found) throw new AppError('RECIPIENT_NOT_FOUND');
     return found;
+  }
+
+  /** The checks of a manual deposit, made when it is asked and again when a second admin approves it. */
+  async function prepareDeposit(input: TManualDeposit) {
+    const currency = await currencyOrFail(db, input.currency);
+    const amount = amountOf(input.amount, currency);
+    const channel = await db
+      .selectFrom('deposit_channels')
+      .select('min_amount')
+      .where('currency', '=', currency.code)
+      .where('network', '=', input.network)
+      .executeTakeFirst();
+    if (!channel) throw new AppError('NETWORK_NOT_SUPPORTED');
+    if (amount < big(channel.min_amount)) {
+      throw new AppError('DEPOSIT_BELOW_MINIMUM', undefined, {
+        minimum: decimalOf(big(channel.min_amount), currency),
+      });
+    }
+    const member = await memberOrFail(input.username);
+    const [clearing, target] = await Promise.all([
+      ledger.systemAccount(db, 'deposits_clearing', currency.code),
+      ledger.account(db, { memberId: member.id, wallet: 'deposit', currency: currency.code }),
+    ]);
+    return { currency, amount, member, clearing, target };
+  }
+
+  async function runDeposit(
+    trx: Trx,
+    actor: Actor,
+    id: string,
+    meta: Record<string, string>,
+    input: TManualDeposit,
+    p: Awaited<ReturnType<typeof prepareDeposit>>,
+    approval?: ApprovalTrace,
+  ): Promise<TDeposit> {
+    const { replayed, transfers } = await ledger.transfer(
+      [
+        {
+          id,
+          debitAccountId: p.clearing.id,
+          creditAccountId: p.target.id,
+          amount: p.amount,
+          currency: p.currency.code,
+          kind: 'deposit',
+          memo: input.reason,
+          meta: { ...meta, network: input.network, txHash: input.txHash ?? '' },
+          createdBy: actor.memberId,
+        },
+      ],
+      { trx },
+    );
+    if (!replayed) {
+      await trx
+        .insertInto('deposits')
+        .values({
+          id,
+          member_id: p.member.id,
+          currency: p.currency.code,
+          network: input.network,
+          amount: p.amount.toString(),
+          tx_hash: input.txHash ?? '',
+          source: 'manual',
+          credited_by: actor.memberId,
+        })
+        .execute();
+      await recordAudit(trx, actor, {
+        action: 'wallet.deposit.credit',
+        subject: `member:${p.member.id}`,
+        detail: {
+          depositId: id,
+          currency: p.currency.code,
+          amount: p.amount.toString(),
+          reason: input.reason,
+          ...approval,
+        },
+      });
+    }
+    return {
+      id,
+      currency: p.currency.code,
+      network: input.network,
+      amount: decimalOf(p.amount, p.currency),
+      txHash: input.txHash ?? '',
+      source: 'manual' as const,
+      createdAt: transfers[0]!.createdAt.toISOString(),
+    };
+  }
+
+  async function prepareAdjust(input: TAdjustBalance) {
+    const currency = await currencyOrFail(db, input.currency);
+    const amount = amountOf(input.amount, currency);
+    const member = await memberOrFail(input.username);
+    const [adjustments, wallet] = await Promise.all([
+      ledger.systemAccount(db, 'adjustments', currency.code),
+      ledger.account(db, { memberId: member.id, wallet: input.wallet, currency: currency.code }),
+    ]);
+    return { currency, amount, member, adjustments, wallet };
+  }
+
+  async function runAdjust(
+    trx: Trx,
+    actor: Actor,
+    id: string,
+    meta: Record<string, string>,
+    input: TAdjustBalance,
+    p: Awaited<ReturnType<typeof prepareAdjust>>,
+    approval?: ApprovalTrace,
+  ): Promise<TReceipt> {
+    const [debit, credit] =
+      input.direction === 'credit' ? [p.adjustments, p.wallet] : [p.wallet, p.adjustments];
+    const { replayed, transfers } = await ledger.transfer(
+      [
+        {
+          id,
+          debitAccountId: debit.id,
+          creditAccountId: credit.id,
+          amount: p.amount,
+          currency: p.currency.code,
+          kind: 'adjustment',
+          memo: input.reason,
+          meta,
+          createdBy: actor.memberId,
+        },
+      ],
+      { trx },
+    );
+    const t = transfers[0]!;
+    if (!replayed) {
+      await recordAudit(trx, actor, {
+        action: `wallet.balance.${input.direction}`,
+        subject: `member:${p.member.id}`,
+        detail: {
+          transferId: t.id,
+          currency: p.currency.code,
+          wallet: input.wallet,
+          amount: p.amount.toString(),
+          reason: input.reason,
+          ...approval,
+        },
+      });
+    }
+    const after = input.direction === 'credit' ? t.creditBalanceAfter : t.debitBalanceAfter;
+    return {
+      id: t.id,
+      createdAt: t.createdAt.toISOString(),
+      currency: p.currency.code,
+      amount: decimalOf(p.amount, p.currency),
+      balanceAfter: decimalOf(after, p.currency),
+      counterparty: p.member.username,
+    };
+  }
+
+  /** Files the request for a second admin, once per Idempotency-Key, and audits who asked. */
+  async function fileForApproval(
+    req: MoneyRequest,
+    kind: TApprovalKind,
+    input: TAdjustBalance | TManualDeposit,
+    p: { currency: { code: string }; amount: bigint; member: { id: string } },
+    usd: bigint | null,
+  ): Promise<TApprovalPending> {
+    const id = req.transferId('approval');
+    await db.transaction().execute(async (trx) => {
+      const filed = await approvals.insert(trx, {
+        id,
+        kind,
+        payload: input,
+        memberId: p.member.id,
+        currency: p.currency.code,
+        amount: p.amount,
+        usdMicros: usd ?? 0n,
+        requestedBy: req.actor.memberId,
+      });
+      if (filed) {
+        await recordAudit(trx, req.actor, {
+          action: 'wallet.approval.request',
+          subject: `approval:${id}`,
+          detail: {
+            approvalId: id,
+            kind,
+            memberId: p.member.id,
+            currency: p.currency.code,
+            amount: p.amount.toString(),
+            usdMicros: (usd ?? 0n).toString(),
+            requestedBy: req.actor.memberId,
+          },
+        });
+      }
+    });
+    return { approval: await approvals.view(id, req.actor.memberId) };
   }
 
   return {
@@ -83,133 +294,88 @@ export function createFundingService(deps: { db: Db; ledger: LedgerService; memb
       return { items, page: q.page, pageSize: q.pageSize };
     },
 
-    /** An admin credits a deposit that arrived on chain, into the member's deposit wallet. */
-    manualDeposit: async (req: MoneyRequest, input: TManualDeposit): Promise<TDeposit> => {
-      const currency = await currencyOrFail(db, input.currency);
-      const amount = amountOf(input.amount, currency);
-      const channel = await db
-        .selectFrom('deposit_channels')
-        .select('min_amount')
-        .where('currency', '=', currency.code)
-        .where('network', '=', input.network)
-        .executeTakeFirst();
-      if (!channel) throw new AppError('NETWORK_NOT_SUPPORTED');
-      if (amount < big(channel.min_amount)) {
-        throw new AppError('DEPOSIT_BELOW_MINIMUM', undefined, {
-          minimum: decimalOf(big(channel.min_amount), currency),
-        });
+    /**
+     * An admin credits a deposit that arrived on chain, into the member's deposit wallet. Above the
+     * four-eyes threshold it is filed for a second admin instead (answered with HTTP 202).
+     */
+    manualDeposit: async (req: MoneyRequest, input: TManualDeposit): Promise<TDeposit | TApprovalPending> => {
+      const prepared = await prepareDeposit(input);
+      const usd = await usdWorth(db, prepared.currency, prepared.amount);
+      if (needsSecondAdmin(usd, fourEyesThresholdUsd)) {
+        return fileForApproval(req, 'manual_deposit', input, prepared, usd);
       }
-      const member = await memberOrFail(input.username);
-      const [clearing, target] = await Promise.all([
-        ledger.systemAccount(db, 'deposits_clearing', currency.code),
-        ledger.account(db, { memberId: member.id, wallet: 'deposit', currency: currency.code }),
-      ]);
-      const id = req.transferId('deposit');
-      return db.transaction().execute(async (trx) => {
-        const { replayed, transfers } = await ledger.transfer(
-          [
-            {
-              id,
-              debitAccountId: clearing.id,
-              creditAccountId: target.id,
-              amount,
-              currency: currency.code,
-              kind: 'deposit',
-              memo: input.reason,
-              meta: traceOf(req, { network: input.network, txHash: input.txHash ?? '' }),
-              createdBy: req.actor.memberId,
-            },
-          ],
-          { trx },
+      return db
+        .transaction()
+        .execute((trx) =>
+          runDeposit(trx, req.actor, req.transferId('deposit'), traceOf(req), input, prepared),
         );
-        if (!replayed) {
-          await trx
-            .insertInto('deposits')
-            .values({
-              id,
-              member_id: member.id,
-              currency: currency.code,
-              network: input.network,
-              amount: amount.toString(),
-              tx_hash: input.txHash ?? '',
-              source: 'manual',
-              credited_by: req.actor.memberId,
-            })
-            .execute();
-          await recordAudit(trx, req.actor, {
-            action: 'wallet.deposit.credit',
-            subject: `member:${member.id}`,
-            detail: {
-              depositId: id,
-              currency: currency.code,
-              amount: amount.toString(),
-              reason: input.reason,
-            },
-          });
-        }
-        return {
-          id,
-          currency: currency.code,
-          network: input.network,
-          amount: decimalOf(amount, currency),
-          txHash: input.txHash ?? '',
-          source: 'manual' as const,
-          createdAt: transfers[0]!.createdAt.toISOString(),
-        };
-      });
     },
 
-    /** A correction by an admin, against the adjustments account, with the reason in the memo and audit log. */
-    adjust: async (req: MoneyRequest, input: TAdjustBalance) => {
-      const currency = await currencyOrFail(db, input.currency);
-      const amount = amountOf(input.amount, currency);
-      const member = await memberOrFail(input.username);
-      const [adjustments, wallet] = await Promise.all([
-        ledger.systemAccount(db, 'adjustments', currency.code),
-        ledger.account(db, { memberId: member.id, wallet: input.wallet, currency: currency.code }),
-      ]);
-      const [debit, credit] = input.direction === 'credit' ? [adjustments, wallet] : [wallet, adjustments];
-      return db.transaction().execute(async (trx) => {
-        const { replayed, transfers } = await ledger.transfer(
-          [
-            {
-              id: req.transferId('adjustment'),
-              debitAccountId: debit.id,
-              creditAccountId: credit.id,
-              amount,
-              currency: currency.code,
-              kind: 'adjustment',
-              memo: input.reason,
-              meta: traceOf(req),
-              createdBy: req.actor.memberId,
-            },
-          ],
-          { trx },
+    /**
+     * A correction by an admin, against the adjustments account, with the reason in the memo and audit log.
+     * Above the four-eyes threshold it is filed for a second admin instead (answered with HTTP 202).
+     */
+    adjust: async (req: MoneyRequest, input: TAdjustBalance): Promise<TReceipt | TApprovalPending> => {
+      const prepared = await prepareAdjust(input);
+      const usd = await usdWorth(db, prepared.currency, prepared.amount);
+      if (needsSecondAdmin(usd, fourEyesThresholdUsd)) {
+        return fileForApproval(req, 'adjustment', input, prepared, usd);
+      }
+      return db
+        .transaction()
+        .execute((trx) =>
+          runAdjust(trx, req.actor, req.transferId('adjustment'), traceOf(req), input, prepared),
         );
-        const t = transfers[0]!;
-        if (!replayed) {
-          await recordAudit(trx, req.actor, {
-            action: `wallet.balance.${input.direction}`,
-            subject: `member:${member.id}`,
-            detail: {
-              transferId: t.id,
-              currency: currency.code,
-              wallet: input.wallet,
-              amount: amount.toString(),
-              reason: input.reason,
-            },
-          });
+    },
+
+    /** Pending (first) and decided four-eyes requests. */
+    approvals: (q: TAdminApprovalsQuery, viewerId: string) => approvals.list(q, viewerId),
+
+    /**
+     * A second admin approves: the request is marked approved and executed through the ledger in one
+     * transaction, with a transfer id derived from the request's id, so it pays once however often and
+     * however concurrently it is approved. The audit rows name both admins.
+     */
+    approve: async (req: MoneyRequest, id: string): Promise<TAdminApproval> => {
+      const transferId = derivedUuid('admin-approval', id);
+      await db.transaction().execute(async (trx) => {
+        const row = await approvals.decide(trx, id, req.actor.memberId, { status: 'approved' });
+        const approval = { approvalId: id, requestedBy: row.requested_by, approvedBy: req.actor.memberId };
+        const trace = { ...traceOf(req), approvalId: id };
+        if (row.kind === 'adjustment') {
+          const input = row.payload as TAdjustBalance;
+          await runAdjust(trx, req.actor, transferId, trace, input, await prepareAdjust(input), approval);
+        } else {
+          const input = row.payload as TManualDeposit;
+          await runDeposit(trx, req.actor, transferId, trace, input, await prepareDeposit(input), approval);
         }
-        const after = input.direction === 'credit' ? t.creditBalanceAfter : t.debitBalanceAfter;
-        return {
-          id: t.id,
-          createdAt: t.createdAt.toISOString(),
-          currency: currency.code,
-          amount: decimalOf(amount, currency),
-          balanceAfter: decimalOf(after, currency),
-          counterparty: member.username,
-        };
+        await approvals.setTransfer(trx, id, transferId);
+        await recordAudit(trx, req.actor, {
+          action: 'wallet.approval.approve',
+          subject: `approval:${id}`,
+          detail: { ...approval, kind: row.kind, transferId },
+        });
       });
+      return approvals.view(id, req.actor.memberId);
+    },
+
+    /** Any admin may turn a request down, its own requester included (withdrawing it). Nothing moves. */
+    rejectApproval: async (actor: Actor, id: string, reason: string): Promise<TAdminApproval> => {
+      await db.transaction().execute(async (trx) => {
+        const row = await approvals.decide(trx, id, actor.memberId, { status: 'rejected', reason });
+        await recordAudit(trx, actor, {
+          action: 'wallet.approval.reject',
+          subject: `approval:${id}`,
+          detail: {
+            approvalId: id,
+            kind: row.kind,
+            requestedBy: row.requested_by,
+            rejectedBy: actor.memberId,
+            reason,
+          },
+        });
+      });
+      return approvals.view(id, actor.memberId);
     },
 
     /** An admin's airdrop of a promotional coin to many members: one linked ledger batch per 100. */

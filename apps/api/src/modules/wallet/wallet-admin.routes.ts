@@ -1,8 +1,11 @@
 import {
   Paths,
   ZAdjustBalance,
+  ZAdminApproval,
+  ZAdminApprovalsQuery,
   ZAdminWithdrawal,
   ZAdminWithdrawalsQuery,
+  ZApprovalPending,
   ZApproveWithdrawal,
   ZAuditEntry,
   ZAuditQuery,
@@ -14,6 +17,7 @@ import {
   ZMarkWithdrawalPaid,
   ZOk,
   ZReceipt,
+  ZRejectApproval,
   ZRejectWithdrawal,
   ZSetPrice,
   ZSetTransferRule,
@@ -41,6 +45,8 @@ export const walletAdminRoutes: FastifyPluginAsyncZod<Omit<WalletRoutesOptions, 
 ) => {
   const admin = { access: 'admin' as const };
   const moves = { ...admin, idempotent: true };
+  // Money goes out or in: a fresh authenticator code first (decision 45). Refusing a withdrawal moves none.
+  const stepUpMoves = { ...moves, stepUp: true };
   const actorOf = (request: Parameters<typeof moneyRequestOf>[0]) => moneyRequestOf(request).actor;
 
   app.get(
@@ -55,7 +61,7 @@ export const walletAdminRoutes: FastifyPluginAsyncZod<Omit<WalletRoutesOptions, 
   app.post(
     Paths.adminWithdrawalApprove,
     {
-      config: moves,
+      config: stepUpMoves,
       schema: { tags, params: ZUuidParams, body: ZApproveWithdrawal, response: { 200: ZWithdrawal } },
     },
     (request) => o.withdrawals.approve(actorOf(request), request.params.id, request.body.txHash),
@@ -64,7 +70,7 @@ export const walletAdminRoutes: FastifyPluginAsyncZod<Omit<WalletRoutesOptions, 
   app.post(
     Paths.adminWithdrawalPaid,
     {
-      config: moves,
+      config: stepUpMoves,
       schema: { tags, params: ZUuidParams, body: ZMarkWithdrawalPaid, response: { 200: ZWithdrawal } },
     },
     (request) => o.withdrawals.markPaid(actorOf(request), request.params.id, request.body.txHash),
@@ -79,21 +85,60 @@ export const walletAdminRoutes: FastifyPluginAsyncZod<Omit<WalletRoutesOptions, 
     (request) => o.withdrawals.reject(actorOf(request), request.params.id, request.body.reason),
   );
 
+  // Above the four-eyes threshold an adjustment or manual deposit is filed for a second admin: 202.
   app.post(
     Paths.adminAdjust,
-    { config: moves, schema: { tags, body: ZAdjustBalance, response: { 200: ZReceipt } } },
-    (request) => o.funding.adjust(moneyRequestOf(request), request.body),
+    {
+      config: stepUpMoves,
+      schema: { tags, body: ZAdjustBalance, response: { 200: ZReceipt, 202: ZApprovalPending } },
+    },
+    async (request, reply) => {
+      const result = await o.funding.adjust(moneyRequestOf(request), request.body);
+      if ('approval' in result) reply.code(202);
+      return result;
+    },
   );
 
   app.post(
     Paths.adminDeposit,
-    { config: moves, schema: { tags, body: ZManualDeposit, response: { 200: ZDeposit } } },
-    (request) => o.funding.manualDeposit(moneyRequestOf(request), request.body),
+    {
+      config: stepUpMoves,
+      schema: { tags, body: ZManualDeposit, response: { 200: ZDeposit, 202: ZApprovalPending } },
+    },
+    async (request, reply) => {
+      const result = await o.funding.manualDeposit(moneyRequestOf(request), request.body);
+      if ('approval' in result) reply.code(202);
+      return result;
+    },
+  );
+
+  app.get(
+    Paths.adminApprovals,
+    {
+      config: admin,
+      schema: { tags, querystring: ZAdminApprovalsQuery, response: { 200: zPage(ZAdminApproval) } },
+    },
+    (request) => o.funding.approvals(request.query, actorOf(request).memberId),
+  );
+
+  app.post(
+    Paths.adminApprovalApprove,
+    { config: stepUpMoves, schema: { tags, params: ZUuidParams, response: { 200: ZAdminApproval } } },
+    (request) => o.funding.approve(moneyRequestOf(request), request.params.id),
+  );
+
+  app.post(
+    Paths.adminApprovalReject,
+    {
+      config: admin,
+      schema: { tags, params: ZUuidParams, body: ZRejectApproval, response: { 200: ZAdminApproval } },
+    },
+    (request) => o.funding.rejectApproval(actorOf(request), request.params.id, request.body.reason),
   );
 
   app.post(
     Paths.adminAirdrop,
-    { config: moves, schema: { tags, body: ZBulkAirdrop, response: { 200: ZBulkAirdropResult } } },
+    { config: stepUpMoves, schema: { tags, body: ZBulkAirdrop, response: { 200: ZBulkAirdropResult } } },
     (request) => o.funding.bulkAirdrop(moneyRequestOf(request), request.body),
   );
 
@@ -132,9 +177,10 @@ export const walletAdminRoutes: FastifyPluginAsyncZod<Omit<WalletRoutesOptions, 
     },
   );
 
+  // A price is what four eyes values a request by: changing one asks for a fresh code too.
   app.put(
     Paths.adminPrices,
-    { config: admin, schema: { tags, body: ZSetPrice, response: { 200: ZOk } } },
+    { config: { ...admin, stepUp: true }, schema: { tags, body: ZSetPrice, response: { 200: ZOk } } },
     async (request) => {
       // A price of 0 is allowed (promotional coins count for nothing in the USD total).
       const parsed = parseAmount(request.body.usdPrice, 6);

@@ -166,7 +166,7 @@ describe('transfer to another member', () => {
     expect(refused.body.code).toBe('TRANSFER_NOT_ALLOWED');
 
     const admin = new Client(t.app);
-    await admin.login('admin', 'Admin12345');
+    await admin.loginAdmin();
     const set = await admin.call('PUT', '/api/admin/transfer-rules', {
       fromWallet: 'funds',
       toWallet: 'reward',
@@ -213,7 +213,7 @@ describe('airdrop', () => {
 
   it('lets an admin airdrop to many members at once, audited', async () => {
     const admin = new Client(t.app);
-    await admin.login('admin', 'Admin12345');
+    await admin.loginAdmin();
     const reply = await admin.move('/api/admin/airdrops', {
       currency: 'AIRDROP',
       amount: '5',

@@ -57,7 +57,7 @@ async function withdraw(client: Client, overrides: Record<string, unknown> = {})
 beforeAll(async () => {
   t = await createTestApp();
   admin = new Client(t.app);
-  await admin.login('admin', 'Admin12345');
+  await admin.loginAdmin();
 });
 afterAll(() => t.close());
 

@@ -1,3 +1,4 @@
+import { isStaffRole } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, List } from 'antd-mobile';
 import { SetOutline } from 'antd-mobile-icons';
@@ -64,7 +65,7 @@ export default function PersonalPage() {
           ) : null}
         </div>
       </section>
-      {user?.role === 'admin' ? (
+      {user && isStaffRole(user.role) ? (
         <List className={styles.menu}>
           <List.Item
             prefix={<SetOutline aria-hidden="true" />}

@@ -1,4 +1,10 @@
-import { type TAdjustBalance, type TReceipt, WalletNames, ZAdjustBalance } from '@app/contracts';
+import {
+  type TAdjustBalance,
+  type TAdminApproval,
+  type TReceipt,
+  WalletNames,
+  ZAdjustBalance,
+} from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -8,12 +14,14 @@ import { FormAlert } from '../../shared/FormAlert';
 import { FormField } from '../../shared/FormField';
 import { useIdempotentMutation } from '../../shared/idempotency';
 import { type ErrorPlaces, handledBy, placeServerError } from '../../shared/server-errors';
+import { staffKeys } from '../staff/staff.api';
 import { adminApi, adminKeys, useCurrencies } from './admin.api';
 import { displayAmount, displayTyped, formatDateTime } from './admin-format';
 import { amountPlaces, withAmountRule } from './amount-rule';
 import { confirmAction } from './confirm-action';
 import { FactList } from './FactList';
 import { FormActions } from './FormActions';
+import { PendingApprovalReceipt } from './PendingApprovalReceipt';
 import { ReceiptView } from './ReceiptView';
 import { SelectorField } from './SelectorField';
 import { useValidChoice } from './use-valid-choice';
@@ -56,13 +64,17 @@ export function AdjustBalanceForm({ username, onClose }: AdjustBalanceFormProps)
     REASON_REQUIRED: 'reason',
   };
   const [done, setDone] = useState<{ receipt: TReceipt; body: TAdjustBalance } | null>(null);
+  const [filed, setFiled] = useState<TAdminApproval | null>(null);
 
   const adjust = useIdempotentMutation(
     (body: TAdjustBalance, idempotencyKey: string) =>
       adminApi.adjust(body, { handled: handledBy(places), idempotencyKey }),
     {
-      onSuccess: (receipt, body) => {
-        setDone({ receipt, body });
+      onSuccess: (result, body) => {
+        if ('approval' in result) {
+          setFiled(result.approval);
+          void queryClient.invalidateQueries({ queryKey: staffKeys.approvals });
+        } else setDone({ receipt: result, body });
         void queryClient.invalidateQueries({ queryKey: adminKeys.audit });
       },
       onError: (error) => placeServerError(error, form.setError, places, fieldNames),
@@ -82,6 +94,18 @@ export function AdjustBalanceForm({ username, onClose }: AdjustBalanceFormProps)
     if (confirmed) adjust.mutate(values);
   });
 
+  if (filed) {
+    return (
+      <PendingApprovalReceipt
+        approval={filed}
+        onAgain={() => {
+          form.reset(empty);
+          setFiled(null);
+        }}
+        onClose={onClose}
+      />
+    );
+  }
   if (done) {
     const { receipt, body } = done;
     return (

@@ -27,6 +27,7 @@ const member: TUserInfo = {
   joinedAt: '2026-01-01T00:00:00.000Z',
 };
 const admin: TUserInfo = { ...member, userid: '1', username: 'admin', role: 'admin', fullName: null };
+const support: TUserInfo = { ...member, userid: '2', username: 'support1', role: 'support', fullName: null };
 
 /** The API as the signed-in `user` sees it: admin lists are empty, and refused to a member. */
 function serve(user: TUserInfo) {
@@ -34,7 +35,7 @@ function serve(user: TUserInfo) {
     fakeApi((url) => {
       if (url.pathname === Paths.me) return { body: user };
       if (url.pathname.startsWith('/api/admin/')) {
-        return user.role === 'admin'
+        return user.role !== 'member'
           ? { body: { items: [], page: 1, pageSize: 20 } }
           : { status: 403, body: { code: 'FORBIDDEN', message: 'Admins only' } };
       }
@@ -103,6 +104,23 @@ describe('admin area access', () => {
     fireEvent.click(screen.getByTestId('admin-menu-audit'));
     expect(await screen.findByRole('heading', { name: 'Audit log' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/audit');
+  });
+
+  it('shows support staff only the KYC, customer-service and content sections, and turns them from others', async () => {
+    session.signIn(support);
+    serve(support);
+    const router = openApp('/admin/withdrawals');
+    const menu = await screen.findByRole('navigation', { name: 'Admin sections' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/kyc'));
+    expect([...menu.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+      'KYC',
+      'Customer service',
+      'Content',
+    ]);
+    fireEvent.click(screen.getByTestId('admin-menu-support'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/support'));
+    await router.navigate('/admin/money');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/kyc'));
   });
 
   it('lists the admin area in the Me menu for admins only', async () => {

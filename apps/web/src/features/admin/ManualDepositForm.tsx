@@ -1,4 +1,4 @@
-import { type TDeposit, ZManualDeposit, ZMarkWithdrawalPaid } from '@app/contracts';
+import { type TAdminApproval, type TDeposit, ZManualDeposit, ZMarkWithdrawalPaid } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -9,12 +9,14 @@ import { FormAlert } from '../../shared/FormAlert';
 import { FormField } from '../../shared/FormField';
 import { useIdempotentMutation } from '../../shared/idempotency';
 import { type ErrorPlaces, handledBy, placeServerError } from '../../shared/server-errors';
+import { staffKeys } from '../staff/staff.api';
 import { adminApi, adminKeys, useCurrencies, useDepositChannels } from './admin.api';
 import { displayAmount, displayTyped, formatDateTime, shortText } from './admin-format';
 import { amountPlaces, withAmountRule } from './amount-rule';
 import { confirmAction } from './confirm-action';
 import { FactList } from './FactList';
 import { FormActions } from './FormActions';
+import { PendingApprovalReceipt } from './PendingApprovalReceipt';
 import { ReceiptView } from './ReceiptView';
 import { SelectorField } from './SelectorField';
 import { useValidChoice } from './use-valid-choice';
@@ -79,6 +81,7 @@ export function ManualDepositForm({ username, onClose }: ManualDepositFormProps)
     REASON_REQUIRED: 'reason',
   };
   const [done, setDone] = useState<{ deposit: TDeposit; member: string } | null>(null);
+  const [filed, setFiled] = useState<TAdminApproval | null>(null);
 
   const credit = useIdempotentMutation(
     (values: DepositValues, idempotencyKey: string) =>
@@ -87,8 +90,11 @@ export function ManualDepositForm({ username, onClose }: ManualDepositFormProps)
         { handled: handledBy(places), idempotencyKey },
       ),
     {
-      onSuccess: (deposit, values) => {
-        setDone({ deposit, member: values.username });
+      onSuccess: (result, values) => {
+        if ('approval' in result) {
+          setFiled(result.approval);
+          void queryClient.invalidateQueries({ queryKey: staffKeys.approvals });
+        } else setDone({ deposit: result, member: values.username });
         void queryClient.invalidateQueries({ queryKey: adminKeys.audit });
       },
       onError: (error) => placeServerError(error, form.setError, places, fieldNames),
@@ -108,6 +114,18 @@ export function ManualDepositForm({ username, onClose }: ManualDepositFormProps)
     if (confirmed) credit.mutate(values);
   });
 
+  if (filed) {
+    return (
+      <PendingApprovalReceipt
+        approval={filed}
+        onAgain={() => {
+          form.reset(empty);
+          setFiled(null);
+        }}
+        onClose={onClose}
+      />
+    );
+  }
   if (done) {
     const { deposit, member } = done;
     return (

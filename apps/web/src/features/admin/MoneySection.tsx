@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdjustBalanceForm } from './AdjustBalanceForm';
+import { ApprovalsPanel } from './ApprovalsPanel';
 import { BulkAirdropForm } from './BulkAirdropForm';
 import { ChoiceFilter } from './ChoiceFilter';
 import { ManualDepositForm } from './ManualDepositForm';
@@ -19,7 +20,10 @@ const forms: Record<Tool, ReactNode> = {
   deposit: <ManualDepositForm />,
 };
 
-/** The money tools by username: an airdrop to many, a correction or a deposit for one. */
+/**
+ * The money tools by username: an airdrop to many, a correction or a deposit for one; above them the
+ * requests that wait for a second admin (four eyes).
+ */
 export default function MoneySection() {
   const { t } = useTranslation();
   const [tool, setTool] = useState<Tool>('airdrop');
@@ -36,6 +40,7 @@ export default function MoneySection() {
         />
       }
     >
+      <ApprovalsPanel />
       <div className={styles.tool}>
         <Panel key={tool} title={t(`admin.${tool}.title`)} hint={t(`admin.${tool}.hint`)}>
           {forms[tool]}

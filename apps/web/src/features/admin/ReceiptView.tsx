@@ -11,14 +11,16 @@ interface ReceiptViewProps {
   onAgain: () => void;
   /** In a dialog: close it. */
   onClose?: () => void;
+  /** 'waiting': filed, not done (a request for a second admin's approval). */
+  status?: 'success' | 'waiting';
 }
 
 /** What a money action did, as the server confirmed it. */
-export function ReceiptView({ title, facts, onAgain, onClose }: ReceiptViewProps) {
+export function ReceiptView({ title, facts, onAgain, onClose, status = 'success' }: ReceiptViewProps) {
   const { t } = useTranslation();
   return (
     <div className={styles.receipt} data-testid="admin-receipt">
-      <Result status="success" title={title} className={styles.result} />
+      <Result status={status} title={title} className={styles.result} />
       <FactList facts={facts} />
       <div className={styles.actions}>
         <Button onClick={onAgain}>{t('admin.receipt.again')}</Button>

@@ -1,6 +1,8 @@
 /** The admin area's deep links (hash routes), outside the member pages of routes.txt. */
 export const AdminPaths = {
   root: '/admin',
+  /** Outside the admin layout: a staff session without a second factor may open nothing else. */
+  enrol: '/admin/enrol',
   withdrawals: '/admin/withdrawals',
   members: '/admin/members',
   money: '/admin/money',

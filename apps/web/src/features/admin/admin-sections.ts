@@ -1,3 +1,4 @@
+import type { TRole } from '@app/contracts';
 import {
   AppstoreOutline,
   BankcardOutline,
@@ -32,17 +33,19 @@ export interface AdminSection {
     | 'bonuses';
   path: string;
   Icon: ComponentType<SVGProps<SVGSVGElement>>;
+  /** Support staff work these queues too; every other section is for admins only (decision 45). */
+  support?: true;
 }
 
 /** The left menu, in order; withdrawals first, the queue an admin works through daily. */
 export const adminSections: readonly AdminSection[] = [
   { id: 'withdrawals', path: AdminPaths.withdrawals, Icon: BankcardOutline },
-  { id: 'kyc', path: AdminPaths.kyc, Icon: UserContactOutline },
-  { id: 'support', path: AdminPaths.support, Icon: MessageOutline },
+  { id: 'kyc', path: AdminPaths.kyc, Icon: UserContactOutline, support: true },
+  { id: 'support', path: AdminPaths.support, Icon: MessageOutline, support: true },
   { id: 'members', path: AdminPaths.members, Icon: TeamOutline },
   { id: 'money', path: AdminPaths.money, Icon: PayCircleOutline },
   { id: 'rules', path: AdminPaths.rules, Icon: SetOutline },
-  { id: 'content', path: AdminPaths.content, Icon: ContentOutline },
+  { id: 'content', path: AdminPaths.content, Icon: ContentOutline, support: true },
   { id: 'botPackages', path: AdminPaths.botPackages, Icon: AppstoreOutline },
   { id: 'managedAccounts', path: AdminPaths.managedAccounts, Icon: KeyOutline },
   { id: 'vouchers', path: AdminPaths.vouchers, Icon: GiftOutline },
@@ -50,3 +53,15 @@ export const adminSections: readonly AdminSection[] = [
   { id: 'bonuses', path: AdminPaths.bonuses, Icon: PayCircleOutline },
   { id: 'audit', path: AdminPaths.audit, Icon: FileOutline },
 ];
+
+/** The sections a staff role sees: all for admins, the KYC, customer-service and content queues for support. */
+export function sectionsFor(role: TRole | undefined): readonly AdminSection[] {
+  if (role === 'admin') return adminSections;
+  if (role === 'support') return adminSections.filter((s) => s.support);
+  return [];
+}
+
+/** The section a path of the admin area belongs to (a support thread belongs to customer service). */
+export function sectionOf(pathname: string): AdminSection | undefined {
+  return adminSections.find((s) => pathname === s.path || pathname.startsWith(`${s.path}/`));
+}

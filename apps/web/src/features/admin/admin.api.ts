@@ -10,6 +10,7 @@ import {
   ZAdminManagedAccount,
   ZAdminMemberItem,
   ZAdminWithdrawal,
+  ZApprovalPending,
   ZAuditEntry,
   ZBulkAirdropResult,
   ZDeposit,
@@ -23,7 +24,7 @@ import {
   zPage,
 } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { api, pathWith } from '../../app/api';
 
 export type TAdminMember = z.infer<typeof ZAdminMemberItem>;
@@ -60,8 +61,11 @@ export const adminApi = {
   reject: (id: string, reason: string, o: Options) =>
     api.post(pathWith(Paths.adminWithdrawalReject, { id }), ZWithdrawal, { reason }, o),
 
-  adjust: (body: TAdjustBalance, o: Options) => api.post(Paths.adminAdjust, ZReceipt, body, o),
-  deposit: (body: TManualDeposit, o: Options) => api.post(Paths.adminDeposit, ZDeposit, body, o),
+  // Above the four-eyes threshold the answer is a request waiting for a second admin (decision 45).
+  adjust: (body: TAdjustBalance, o: Options) =>
+    api.post(Paths.adminAdjust, z.union([ZReceipt, ZApprovalPending]), body, o),
+  deposit: (body: TManualDeposit, o: Options) =>
+    api.post(Paths.adminDeposit, z.union([ZDeposit, ZApprovalPending]), body, o),
   airdrop: (body: TBulkAirdrop, o: Options) => api.post(Paths.adminAirdrop, ZBulkAirdropResult, body, o),
 
   transferRules: (signal?: AbortSignal) => api.get(Paths.adminTransferRules, ZTransferRules, { signal }),

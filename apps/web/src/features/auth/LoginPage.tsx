@@ -1,4 +1,4 @@
-import { ZLogin, ZTacCode } from '@app/contracts';
+import { type TLogin, type TLoginResult, ZLogin, ZTacCode } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
@@ -19,6 +19,8 @@ import { PageLayout } from '../../shared/PageLayout';
 import { type ErrorPlaces, handledBy, placeServerError } from '../../shared/server-errors';
 import { TacCodeField } from '../../shared/TacCodeField';
 import { TacSentNote } from '../../shared/TacSentNote';
+import { AdminPaths } from '../admin/admin-paths';
+import { TotpLoginStep } from '../staff/TotpLoginStep';
 import { authApi } from './auth.api';
 
 /** The login, and the unlock code a login past the account's ceiling of failures needs (decision 43). */
@@ -47,10 +49,18 @@ export default function LoginPage() {
   const [needsUnlock, setNeedsUnlock] = useState(false);
   const [unlockSent, setUnlockSent] = useState(false);
   const [resendIn, setResendIn] = useState(0);
+  // Staff: the password was right and a second factor is asked for (decision 45).
+  const [codeStep, setCodeStep] = useState<TLogin | null>(null);
   const form = useForm<TLoginForm>({
     resolver: zodResolver(ZLoginForm),
     defaultValues: { login: '', password: '', unlockCode: '' },
   });
+
+  const signedIn = ({ user, totpEnrolment }: TLoginResult) => {
+    session.signIn(user);
+    queryClient.setQueryData(meKey, user);
+    navigate(totpEnrolment ? AdminPaths.enrol : safeReturnPath(params.get('redirect')), { replace: true });
+  };
 
   const login = useMutation({
     mutationFn: async ({ unlockCode, ...body }: TLoginForm) => {
@@ -61,14 +71,11 @@ export default function LoginPage() {
         setUnlockSent(false);
         form.setValue('unlockCode', '');
       }
-      return authApi.login(body, handledBy(places));
+      return authApi.login(body, [...handledBy(places), 'TOTP_REQUIRED']);
     },
-    onSuccess: ({ user }) => {
-      session.signIn(user);
-      queryClient.setQueryData(meKey, user);
-      navigate(safeReturnPath(params.get('redirect')), { replace: true });
-    },
-    onError: (error) => {
+    onSuccess: signedIn,
+    onError: (error, { unlockCode: _unlockCode, ...body }) => {
+      if (isApiError(error) && error.code === 'TOTP_REQUIRED') return setCodeStep(body);
       const seconds = isApiError(error) ? Number(error.details.retryAfterSeconds) : Number.NaN;
       const code = isApiError(error) ? error.code : '';
       setWaitSeconds(
@@ -94,6 +101,8 @@ export default function LoginPage() {
       : waitSeconds < 120
         ? t('login.retryInSeconds', { seconds: waitSeconds })
         : t('login.lockedFor', { minutes: Math.ceil(waitSeconds / 60) });
+  if (codeStep)
+    return <TotpLoginStep credentials={codeStep} onSignedIn={signedIn} onBack={() => setCodeStep(null)} />;
   return (
     <PageLayout title={t('login.title')} backTo={Routes.intro}>
       <form

@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { showToast } from '../../../app/toast';
+import { useMe } from '../../../app/use-me';
 import { FormField } from '../../../shared/FormField';
 import { handledBy, placeServerError } from '../../../shared/server-errors';
 import { contentApi, contentKeys } from '../../content/content.api';
@@ -162,10 +163,12 @@ function VersionForm() {
 /** About us and the app version, side by side on a wide screen. */
 export function SiteSettingsPanel() {
   const { t } = useTranslation();
+  // The app version points members at a download: admins only (decision 45); support edits the text.
+  const isAdmin = useMe().user?.role === 'admin';
   return (
     <Panel title={t('content.admin.tabs.about')} hint={t('content.admin.about.hint')}>
       <AboutForm />
-      <VersionForm />
+      {isAdmin ? <VersionForm /> : null}
     </Panel>
   );
 }
