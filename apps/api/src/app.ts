@@ -300,6 +300,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
               const caller = await findCaller(request, sessions);
               if (!caller) throw new AppError('SESSION_INVALID', 'Not signed in');
               if (caller.role !== 'admin') throw new AppError('FORBIDDEN', 'Admins only');
+              // An admin session that has not passed its second factor reads nothing (decision 45).
+              const factor = await mfa.sessionState(caller.sessionId, caller.memberId);
+              if (!factor.verified) throw new AppError('TOTP_ENROLMENT_REQUIRED', 'Second factor first');
             },
           },
         }

@@ -68,7 +68,7 @@ describe('the API docs in production are for admins only', () => {
       const refused = await member.get(url);
       expect([refused.status, refused.body.code], url).toEqual([403, 'FORBIDDEN']);
       const admin = at(production, '10.30.0.3');
-      await admin.login('admin', 'Admin12345');
+      await admin.loginStaff();
       const reply = await production.app.inject({
         method: 'GET',
         url,
@@ -134,7 +134,7 @@ describe('query strings of sensitive routes are redacted in the log', () => {
     await client.get('/api/auth/check-username?username=secretname1');
     await client.get('/api/dev/outbox?to=someone%40mail.test');
     const admin = at(dev, '10.31.0.1');
-    await admin.login('admin', 'Admin12345');
+    await admin.loginStaff();
     await admin.get('/api/admin/members?q=alice01%40demo.local&page=2');
     await admin.get('/api/wallet/records?page=3&currency=USDT&memo=private');
     const urls = logLines.map((l) => (l.req as { url?: string } | undefined)?.url).filter(Boolean);
