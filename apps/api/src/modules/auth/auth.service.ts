@@ -218,10 +218,12 @@ export function createAuthService(deps: {
       return attempt.failed();
     }
     if (!(await verifyPassword(member.password_hash, input.password))) return attempt.failed();
-    // Staff: the second factor comes with the password (TOTP_REQUIRED without it), or the session may only
-    // enrol one (decision 45). Only then is the try a success for the throttle.
-    const factor = await mfa.atLogin(member, input, meta.ip);
+    // The password was right: that is all the throttle guards (decision 43). A staff member's second factor
+    // (TOTP_REQUIRED without it, decision 45) has its own count and lock, so a mistyped code does not make
+    // the admin's address wait as if the password had been guessed.
     await attempt.succeeded();
+    const factor = await mfa.atLogin(member, input, meta.ip);
+    await attempt.signedIn();
     const token = await sessions.create(member.id, meta);
     return { token, user: await userInfo(member), ...(await mfa.sessionOpened(token, factor)) };
   }

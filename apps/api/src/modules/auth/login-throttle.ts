@@ -62,6 +62,8 @@ export interface LoginAttempt {
   failed(): Promise<never>;
   /** The password was right: the address's count starts again and the address is trusted. */
   succeeded(): Promise<void>;
+  /** The member is in (past any second factor): the `login` security event, with the device. */
+  signedIn(): Promise<void>;
 }
 
 interface AccountRow {
@@ -172,6 +174,8 @@ export function createLoginThrottle(deps: { db: Db; rules?: TLoginThrottleRules 
         await sql`
           UPDATE login_throttle_accounts SET failures = greatest(failures - 1, 0)
           WHERE subject = ${subject}`.execute(db);
+      },
+      async signedIn() {
         await event('login', { device: describeDevice(client.userAgent), userAgent: client.userAgent });
       },
     };
