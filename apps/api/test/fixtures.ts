@@ -29,6 +29,16 @@ export async function makeMember(db: Db, prefix = 'ledger'): Promise<string> {
   return row.id;
 }
 
+/** A member's id from their username (the tests name members as people do). */
+export async function idOfMember(db: Db, username: string): Promise<string> {
+  const row = await db
+    .selectFrom('members')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 export const PAY_PASSWORD = 'Pay12345';
 
 /** Sets a member's transaction password directly (the TAC flow has tests of its own). */

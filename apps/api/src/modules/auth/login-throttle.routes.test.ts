@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idOfMember } from '../../../test/fixtures';
 import { Client, codeArriving, createTestApp, type TestApp } from '../../../test/test-app';
 import { LoginThrottleRules, waitAfter } from './login-throttle';
 
@@ -22,14 +23,7 @@ const tryLogin = (client: Client, login: string, password: string) =>
     password,
   });
 
-async function memberId(username: string): Promise<string> {
-  const row = await t.db
-    .selectFrom('members')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const memberId = (username: string) => idOfMember(t.db, username);
 
 /** The waits of an address run out, as if their time had passed. */
 async function waitsPass(username: string): Promise<void> {

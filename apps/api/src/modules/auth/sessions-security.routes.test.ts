@@ -1,5 +1,6 @@
 import { SecurityEventKinds, type TSecurityEvent } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idOfMember } from '../../../test/fixtures';
 import { Client, createTestApp, type TestApp } from '../../../test/test-app';
 import { recordAudit, recordSecurityEvent } from '../../platform/audit';
 import { createSessionService, type SessionService } from './session.service';
@@ -16,14 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function memberIdOf(username: string): Promise<string> {
-  const row = await t.db
-    .selectFrom('members')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const memberIdOf = (username: string) => idOfMember(t.db, username);
 
 /**
  * A browser signed in as `username` with a session made directly, not through the login route: the login

@@ -1,6 +1,6 @@
 import type { TMoneyHoldState, TNotificationPage, TProfile, TUserInfo } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { givePayPassword, PAY_PASSWORD } from '../../../test/fixtures';
+import { givePayPassword, idOfMember, PAY_PASSWORD } from '../../../test/fixtures';
 import {
   ageCodes,
   contactChangeCodes,
@@ -42,14 +42,7 @@ async function bearerOf(username: string): Promise<Client> {
   return client;
 }
 
-async function memberIdOf(username: string): Promise<string> {
-  const row = await t.db
-    .selectFrom('members')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const memberIdOf = (username: string) => idOfMember(t.db, username);
 
 async function actionsOf(username: string): Promise<string[]> {
   return (await securityEvents(t.db, await memberIdOf(username))).map((e) => e.action);

@@ -1,6 +1,7 @@
 import type { TNotificationPage } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRental } from '../../../test/bot-fixtures';
+import { idOfMember } from '../../../test/fixtures';
 import { Client, createTestApp, type TestApp } from '../../../test/test-app';
 
 const DAY_MS = 86_400_000;
@@ -11,14 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function memberIdOf(username: string): Promise<string> {
-  const row = await t.db
-    .selectFrom('members')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const memberIdOf = (username: string) => idOfMember(t.db, username);
 
 /** A rental of the member that ends `days` from now. */
 async function rentalEndingIn(memberId: string, days: number): Promise<string> {

@@ -1,7 +1,7 @@
 import type { TExchangeKey, TExchangeKeys } from '@app/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { givePayPassword, PAY_PASSWORD } from '../../../test/fixtures';
+import { givePayPassword, idOfMember, PAY_PASSWORD } from '../../../test/fixtures';
 import { Client, createTestApp, MASTER_KEY, type TestApp } from '../../../test/test-app';
 import { createSecretBox } from '../../platform/secret-box';
 import { type MockExchange, startMockExchange } from '../exchanges/mock-exchanges/mock-exchange';
@@ -335,11 +335,4 @@ describe('the bind rate limit', () => {
   });
 });
 
-async function memberIdOf(username: string): Promise<string> {
-  const row = await t.db
-    .selectFrom('members')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const memberIdOf = (username: string) => idOfMember(t.db, username);

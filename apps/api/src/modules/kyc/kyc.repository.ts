@@ -31,8 +31,11 @@ export const kycRepository = {
     return row !== undefined;
   },
 
-  /** Whether another member's pending or approved submission holds this ID (a rejected one frees it). */
-  async idHeldByOther(ex: Db, memberId: string, id: TKycIdNumberCheckQuery): Promise<boolean> {
+  /**
+   * Whether a pending or approved submission (a rejected one frees the number) holds this ID: the member's
+   * own (`self`, the only answer the ID check gives) or another member's (`other`, refused at submission).
+   */
+  async idHeld(ex: Db, memberId: string, id: TKycIdNumberCheckQuery, by: 'self' | 'other'): Promise<boolean> {
     const row = await ex
       .selectFrom('kyc_submissions')
       .select('id')
@@ -40,21 +43,7 @@ export const kycRepository = {
       .where('id_type', '=', id.idType)
       .where('id_number_key', '=', idNumberKey(id.idNumber))
       .where('status', '<>', 'rejected')
-      .where('member_id', '<>', memberId)
-      .executeTakeFirst();
-    return row !== undefined;
-  },
-
-  /** The member's own pending or approved submission of this number. */
-  async idHeldBySelf(ex: Db, memberId: string, id: TKycIdNumberCheckQuery): Promise<boolean> {
-    const row = await ex
-      .selectFrom('kyc_submissions')
-      .select('id')
-      .where('country', '=', id.country)
-      .where('id_type', '=', id.idType)
-      .where('id_number_key', '=', idNumberKey(id.idNumber))
-      .where('status', '<>', 'rejected')
-      .where('member_id', '=', memberId)
+      .where('member_id', by === 'self' ? '=' : '<>', memberId)
       .executeTakeFirst();
     return row !== undefined;
   },

@@ -103,7 +103,7 @@ export function createKycService({ db, uploads, notifications }: KycServiceDeps)
    * submitting (KYC_ID_TAKEN), with three pictures, audited and rate limited.
    */
   async function checkIdNumber(memberId: string, id: TKycIdNumberCheckQuery): Promise<TKycIdNumberCheck> {
-    return { available: !(await repo.idHeldBySelf(db, memberId, id)) };
+    return { available: !(await repo.idHeld(db, memberId, id, 'self')) };
   }
 
   async function submit(actor: Actor, body: TKycSubmitRequest): Promise<TKycState> {
@@ -114,7 +114,7 @@ export function createKycService({ db, uploads, notifications }: KycServiceDeps)
         const latest = await repo.latestOf(trx, memberId);
         const move = transition(latest?.status ?? 'none', 'submit');
         if (!move.ok) throw new AppError(move.code);
-        if (await repo.idHeldByOther(trx, memberId, body)) throw new AppError('KYC_ID_TAKEN');
+        if (await repo.idHeld(trx, memberId, body, 'other')) throw new AppError('KYC_ID_TAKEN');
         // Pictures that are not the member's own unclaimed KYC uploads end it here: UPLOAD_NOT_FOUND.
         await uploads.claim(trx, {
           ids: [body.frontUploadId, body.backUploadId, body.holdingUploadId],

@@ -1,5 +1,6 @@
 import type { TAdminVoucher, TErrorBody, TPage, TVoucher } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idOfMember } from '../../../test/fixtures';
 import { Client, createTestApp, type TestApp } from '../../../test/test-app';
 import { createVoucherService } from './vouchers.service';
 
@@ -8,14 +9,7 @@ let admin: Client;
 let carol: Client;
 let david: Client;
 
-async function memberIdOf(username: string): Promise<string> {
-  const row = await t.db
-    .selectFrom('members')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const memberIdOf = (username: string) => idOfMember(t.db, username);
 
 async function issue(body: Record<string, unknown>) {
   return admin.post<{ items: TAdminVoucher[] } & Partial<TErrorBody>>('/api/admin/vouchers', body);

@@ -7,12 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { stepUp } from '../../app/step-up';
 import { FormAlert } from '../../shared/FormAlert';
-import { FormField } from '../../shared/FormField';
 import { type ErrorPlaces, handledBy, placeServerError } from '../../shared/server-errors';
 import { AdminDialog } from '../admin/AdminDialog';
 import { FormActions } from '../admin/FormActions';
 import styles from './StepUpDialog.module.css';
 import { staffApi } from './staff.api';
+import { TotpCodeField } from './TotpCodeField';
 
 interface CodeValues {
   code: string;
@@ -64,15 +64,7 @@ export function StepUpDialog() {
         onSubmit={form.handleSubmit((v) => send.mutate(v))}
       >
         <p className={styles.hint}>{t('staff.stepUp.hint')}</p>
-        <FormField
-          control={form.control}
-          name="code"
-          label={t('staff.login.code')}
-          placeholder={t('staff.login.codePlaceholder')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-        />
+        <TotpCodeField control={form.control} name="code" />
         <FormAlert code={form.formState.errors.root?.server?.message} />
         <FormActions
           submitText={t('staff.stepUp.submit')}

@@ -11,13 +11,13 @@ import { Routes } from '../../app/navigation';
 import { session } from '../../app/session';
 import { showToast } from '../../app/toast';
 import { FormAlert } from '../../shared/FormAlert';
-import { FormField } from '../../shared/FormField';
 import { PageLayout } from '../../shared/PageLayout';
 import { type ErrorPlaces, handledBy, placeServerError } from '../../shared/server-errors';
 import { AdminPaths } from '../admin/admin-paths';
 import { authApi } from '../auth/auth.api';
 import { copyText } from '../wallet/copy-text';
 import { staffApi, staffKeys } from './staff.api';
+import { TotpCodeField } from './TotpCodeField';
 import styles from './TotpEnrolPage.module.css';
 
 interface CodeValues {
@@ -145,15 +145,7 @@ export default function TotpEnrolPage() {
           {data ? grouped(data.secret) : '…'}
         </code>
         <h2 className={styles.heading}>{t('staff.enrol.step2')}</h2>
-        <FormField
-          control={form.control}
-          name="code"
-          label={t('staff.login.code')}
-          placeholder={t('staff.login.codePlaceholder')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-        />
+        <TotpCodeField control={form.control} name="code" />
         <FormAlert code={form.formState.errors.root?.server?.message} />
         <div className={styles.actions}>
           <Button
