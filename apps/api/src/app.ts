@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { Paths } from '@app/contracts';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -8,6 +9,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import type pg from 'pg';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -90,7 +92,9 @@ import { createLiveEvents } from './platform/live-events';
 import { liveEventRoutes } from './platform/live-events.routes';
 import { loggerOptions } from './platform/logger';
 import type { MessageSender, Outbox } from './platform/mail';
+import { createApiMetrics, registerMetrics } from './platform/metrics';
 import { registerRateLimits } from './platform/rate-limits';
+import { REQUEST_ID_HEADER, requestIdOf } from './platform/request-id';
 import { createSecretBox } from './platform/secret-box';
 import { textSafeValidatorCompiler } from './platform/validation';
 
@@ -106,6 +110,8 @@ export interface AppDeps {
   /** The dev catcher's outbox; null in production, where no outbox page exists. */
   outbox: Outbox | null;
   redis?: Redis;
+  /** The database's pool, for the metrics' pool gauges (in use, idle, waiting). */
+  pool?: pg.Pool;
   /** Key prefix of the rate-limit counters in Redis (tests use their own). */
   redisNamespace?: string;
   /** Market prices; default: the source MARKET_DATA_SOURCE names. Tests pass a seeded market. */
@@ -127,11 +133,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: loggerOptions(config.LOG_LEVEL, deps.logStream),
     trustProxy: config.TRUST_PROXY ?? false,
     bodyLimit: 64 * 1024,
+    // The request id (platform/request-id.ts): validated here, not taken from the header as it comes. Each
+    // log line of a request carries it as `reqId` (Fastify's child logger).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
+  // Every answer names its request, so a caller's report leads to our log lines.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
   // Every request schema, behind one check: no control characters in any text (platform/validation.ts).
   app.setValidatorCompiler(textSafeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Before every route, so the request timer sees them all (platform/metrics.ts).
+  const metrics = createApiMetrics({ db, ...(deps.pool ? { pool: deps.pool } : {}) });
+  app.decorate('metrics', metrics);
+  registerMetrics(app, metrics, { path: Paths.metrics, token: config.METRICS_TOKEN });
 
   const members = createMembersRepository(db);
   const sessions = createSessionService(db, { absoluteDays: config.SESSION_ABSOLUTE_DAYS });
@@ -194,7 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Codes still on their way (forgot password, login unlock) are sent before the database goes.
   app.addHook('onClose', () => auth.settle());
-  const ledger = createLedgerService({ db });
+  const ledger = createLedgerService({ db, onApplied: (n) => metrics.ledgerTransfers.inc(n) });
   const uploads = createUploadService({ db, dir: deps.uploadsDir ?? resolve(config.DATA_DIR, 'uploads') });
   // The daily clean-up of abandoned uploads (main.ts) reaches the service through the app.
   app.decorate('uploads', uploads);

@@ -26,6 +26,13 @@ export const ZConfig = z.object({
   /** The web origin allowed to make cookie-authenticated unsafe requests; default: the request's own host. */
   PUBLIC_ORIGIN: z.string().url().optional(),
   TRUST_PROXY: booleanFlag,
+  /**
+   * A bearer token that lets Prometheus on another host read /api/metrics. Without it only this machine's
+   * own clients (loopback, no proxy header) may.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** The bot worker serves its own metrics at http://127.0.0.1:<port>/metrics when set; 0 picks a free port. */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** API calls per signed-in member per minute (decision 43). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),

@@ -28,9 +28,10 @@ interface Server {
   exited: Promise<number | null>;
 }
 
-function startServer(dataDir: string, port: number): Server {
+function startServer(dataDir: string, port: number, workerMetricsPort?: number): Server {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...(workerMetricsPort ? { WORKER_METRICS_PORT: String(workerMetricsPort) } : {}),
     NODE_ENV: 'development',
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -63,6 +64,16 @@ async function waitHealthy(port: number, server: Server): Promise<void> {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`server did not become healthy:\n${server.output()}`);
+}
+
+/** Polls until the asynchronous `check` holds. */
+async function eventuallyAsync(check: () => Promise<boolean>, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
 }
 
 /** Polls until `check` holds; the processes under test act on their own time, not ours. */
@@ -110,13 +121,15 @@ const postmasterPid = (dataDir: string) => {
 describe.skipIf(process.platform !== 'linux')('the server process survives kills (slow)', () => {
   let dataDir: string;
   let port: number;
+  let workerMetricsPort: number;
   let server: Server;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'crash-test-'));
     chmodSync(dataDir, 0o755); // the embedded server may run as the postgres user
     port = await freePort();
-    server = startServer(dataDir, port);
+    workerMetricsPort = await freePort();
+    server = startServer(dataDir, port, workerMetricsPort);
     await waitHealthy(port, server);
   }, STEP_MS);
 
@@ -129,6 +142,24 @@ describe.skipIf(process.platform !== 'linux')('the server process survives kills
     if (pid && running(pid)) process.kill(pid, 'SIGQUIT');
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, STEP_MS);
+
+  it(
+    'is ready once its forked bot worker beats, and the worker serves its metrics on loopback',
+    async () => {
+      let last = '';
+      const ready = await eventuallyAsync(async () => {
+        const reply = await fetch(`http://127.0.0.1:${port}/api/ready`);
+        last = await reply.text();
+        return reply.status === 200;
+      }, 30_000);
+      expect({ ready, last }).toMatchObject({ ready: true });
+      expect(JSON.parse(last).checks.botWorker).toEqual({ ok: true });
+      const metrics = await fetch(`http://127.0.0.1:${workerMetricsPort}/metrics`);
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toMatch(/bot_passes_total\{outcome="ok"\} [1-9]/);
+    },
+    STEP_MS,
+  );
 
   it(
     'kill -9 of the server: its bot worker ends by itself, its PostgreSQL is left running',

@@ -195,15 +195,17 @@ async function start(
     sms,
     outbox,
     redis: running.redis,
+    pool: database.pool,
     webDist: config.WEB_DIST ?? path.resolve(here, '../../web/dist'),
   });
   running.app = app;
   useLog(app.log);
 
   // Only the message: a pg error object carries the whole connection state.
-  const jobs = await startJobs(database.url, (error) =>
-    app.log.error({ error: error.message }, 'jobs failed'),
-  );
+  const jobs = await startJobs(database.url, (error) => {
+    app.metrics.jobErrors.inc();
+    app.log.error({ error: error.message }, 'jobs failed');
+  });
   running.jobs = jobs;
   await scheduleKeyRechecks(jobs, app.exchangeKeys, app.log);
   await scheduleUploadCleanup(jobs, app.uploads, app.log);

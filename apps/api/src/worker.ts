@@ -14,11 +14,13 @@ import { matchAllPaperAccounts } from './modules/exchanges/paper/paper-exchange'
 import { createMarketSource } from './modules/markets/market-source';
 import { createNotificationService } from './modules/notifications/notifications.service';
 import { AppError } from './platform/errors';
+import { createHeartbeat } from './platform/heartbeat';
 import { loadMasterKey } from './platform/keys';
 import { createLiveEvents } from './platform/live-events';
 import { redactPaths } from './platform/logger';
 import { createSecretBox } from './platform/secret-box';
 import { describeStartupFailure, StartupError } from './platform/startup-error';
+import { createWorkerMetrics, serveWorkerMetrics } from './platform/worker-metrics';
 
 /** A stop that has not finished by then exits anyway: a dead database must not keep the worker alive. */
 const STOP_DEADLINE_MS = 7000;
@@ -102,19 +104,35 @@ async function main(): Promise<void> {
       mode: config.MANAGED_ACCOUNTS,
     }),
   });
+  const owner = `${hostname()}:${process.pid}`;
+  const metrics = createWorkerMetrics({ pool: database.pool });
+  const metricsServer =
+    config.WORKER_METRICS_PORT === undefined
+      ? undefined
+      : await serveWorkerMetrics(metrics, config.WORKER_METRICS_PORT);
   const engine = createBotEngine({
     db: database.db,
     venues,
-    owner: `${hostname()}:${process.pid}`,
+    owner,
     notify: notifications.notify,
     log,
+    onOrderSent: metrics.orderSent,
   });
+  // Written after passes, not on a timer of its own: a worker whose passes hang stops beating (/api/ready).
+  const heartbeat = createHeartbeat({ db: database.db, owner, kind: 'bot_worker' });
+  const pass = async () => {
+    const result = await metrics.timePass(engine.pass);
+    await heartbeat
+      .beat()
+      .catch((error: Error) => log.warn({ error: error.message }, 'heartbeat not written'));
+    return result;
+  };
   // A pass every BOT_PASS_MS when idle, and the next pass at once after one that stepped a bot: a price
   // move is acted on within about one idle interval plus the pass itself, not a fixed second (an idle pass
   // is one indexed read and the strategy asked in memory: fleet.ts). A pass returns once its orders are
   // recorded; their sends run on behind it, and releaseAll waits for them.
   const loop = runTicks(
-    { tick: engine.pass },
+    { tick: pass },
     {
       intervalMs: BOT_PASS_MS,
       log,
@@ -134,7 +152,7 @@ async function main(): Promise<void> {
     { tick: () => recordCycleFunding({ db: database.db, venues, log }) },
     { intervalMs: CYCLE_FUNDING_MS, log, name: 'cycle funding' },
   );
-  log.info({ owner: `${hostname()}:${process.pid}` }, 'bot worker started');
+  log.info({ owner, ...(metricsServer ? { metrics: metricsServer.address() } : {}) }, 'bot worker started');
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -148,6 +166,8 @@ async function main(): Promise<void> {
     try {
       await Promise.all([loop.stop(), paperMatching.stop(), cycleFunding.stop()]);
       await engine.releaseAll();
+      await heartbeat.end();
+      metricsServer?.close();
       await database.close();
     } catch (error) {
       // The database may be gone with the server: the leases then run out by themselves.

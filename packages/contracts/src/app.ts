@@ -37,3 +37,15 @@ export const ZAdminMemberItem = z.object({
   joinedAt: z.string(),
   lockedUntil: z.string().nullable(),
 });
+
+/** One readiness check: whether it passed, and what is wrong when it did not (never a secret). */
+export const ZReadinessCheck = z.object({ ok: z.boolean(), detail: z.string().optional() });
+/**
+ * /api/ready: 200 with every check ok, 503 naming the failing ones. Checks: database, migrations, botWorker
+ * (a recent heartbeat), and later ones (chain watchers) under their own names.
+ */
+export const ZReadiness = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  checks: z.record(z.string(), ZReadinessCheck),
+});
+export type TReadiness = z.infer<typeof ZReadiness>;

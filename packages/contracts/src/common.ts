@@ -6,6 +6,8 @@ export const ZErrorBody = z.object({
   code: z.string(),
   message: z.string(),
   details: z.record(z.string(), z.unknown()).optional(),
+  /** The request's id, also in the X-Request-Id header and in every log line of the request. */
+  requestId: z.string().optional(),
 });
 export type TErrorBody = z.infer<typeof ZErrorBody>;
 

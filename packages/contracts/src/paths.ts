@@ -1,6 +1,8 @@
 /** Every API path, in one place, so the web client and the server cannot drift apart. */
 export const Paths = {
   health: '/api/health',
+  ready: '/api/ready',
+  metrics: '/api/metrics',
   appInfo: '/api/app/info',
   publicKey: '/api/crypto/public-key',
   nonce: '/api/crypto/nonce',

@@ -1,9 +1,12 @@
+import type pg from 'pg';
 import { createDb, type Db } from './database';
 import { ensureDatabase, startEmbeddedPostgres } from './embedded';
 import { migrateToLatest } from './migrate';
 
 export interface Connected {
   db: Db;
+  /** The pool under `db`, for the metrics' pool gauges. */
+  pool: pg.Pool;
   /** Its connection string (pg-boss opens a pool of its own on the same database). */
   url: string;
   /** Closes the pool, then stops the embedded server if one was started. */
@@ -29,7 +32,7 @@ export async function connectDatabase(options: {
     }
     url = server.url('platform');
   }
-  const { db } = createDb(url, 20);
+  const { db, pool } = createDb(url, 20);
   try {
     await migrateToLatest(db);
   } catch (error) {
@@ -40,6 +43,7 @@ export async function connectDatabase(options: {
   }
   return {
     db,
+    pool,
     url,
     embedded: Boolean(stopEmbedded),
     close: async () => {

@@ -32,6 +32,7 @@ import * as securityStepUp from './migrations/0029-security-step-up';
 import * as loginThrottle from './migrations/0030-login-throttle';
 import * as staffSecurity from './migrations/0032-staff-security';
 import * as nonceUsedFor from './migrations/0033-nonce-used-for';
+import * as workerHeartbeats from './migrations/0034-worker-heartbeats';
 
 /**
  * Migrations are imported, not read from disk, so they work the same under tsx, vitest and a bundle.
@@ -70,9 +71,17 @@ const migrations: Record<string, Migration> = {
   '0030-login-throttle': loginThrottle,
   '0032-staff-security': staffSecurity,
   '0033-nonce-used-for': nonceUsedFor,
+  '0034-worker-heartbeats': workerHeartbeats,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** The migrations this build knows that the database has not run: empty when it is up to date. */
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works on any database's schema
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any database's schema
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -1012,6 +1012,14 @@ export interface BotOrdersTable {
   updated_at: Timestamp;
 }
 
+/** One row per running worker process, written every few seconds (0034-worker-heartbeats). */
+export interface WorkerHeartbeatsTable {
+  owner: string;
+  kind: 'bot_worker';
+  started_at: Generated<Date>;
+  beat_at: Generated<Date>;
+}
+
 export interface Database {
   members: MembersTable;
   team_counts: TeamCountsTable;
@@ -1095,4 +1103,5 @@ export interface Database {
   announcements: AnnouncementsTable;
   slider_images: SliderImagesTable;
   content_files: ContentFilesTable;
+  worker_heartbeats: WorkerHeartbeatsTable;
 }

@@ -2,14 +2,24 @@ import type { ErrorCode, TErrorBody } from '@app/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
+import { REQUEST_ID_HEADER } from './request-id';
 
-function body(code: ErrorCode, message: string, details?: Record<string, unknown>): TErrorBody {
-  return details ? { code, message, details } : { code, message };
+function errorBody(
+  requestId: string,
+  code: ErrorCode,
+  message: string,
+  details?: Record<string, unknown>,
+): TErrorBody {
+  return details ? { code, message, details, requestId } : { code, message, requestId };
 }
 
 /** One error handler: known errors keep their code, everything else is a 500 that hides its internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Every error answer names its request (header and body), so a caller's report finds our log lines.
+    const body = (code: ErrorCode, message: string, details?: Record<string, unknown>) =>
+      errorBody(request.id, code, message, details);
+    reply.header(REQUEST_ID_HEADER, request.id);
     if (error instanceof AppError) {
       if (error.details?.retryAfterSeconds !== undefined) {
         reply.header('Retry-After', String(error.details.retryAfterSeconds));
@@ -41,6 +51,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     return reply
       .status(404)
-      .send(body('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`));
+      .header(REQUEST_ID_HEADER, request.id)
+      .send(errorBody(request.id, 'NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`));
   });
 }

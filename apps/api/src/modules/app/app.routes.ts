@@ -6,6 +6,7 @@ import {
   ZHealth,
   ZOutboxItem,
   ZOutboxQuery,
+  ZReadiness,
 } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,6 +19,7 @@ import { isLoopbackClient } from '../../platform/loopback';
 import type { Outbox } from '../../platform/mail';
 import type { SiteSettingsService } from '../content/site-settings.service';
 import { renderOutboxPage } from './outbox-page';
+import { createReadiness, type ReadinessCheck } from './readiness';
 
 export const appRoutes: FastifyPluginAsyncZod<{
   db: Db;
@@ -25,7 +27,9 @@ export const appRoutes: FastifyPluginAsyncZod<{
   outbox: Outbox | null;
   /** The app version and download links an admin configured (content module). */
   site: Pick<SiteSettingsService, 'version' | 'check'>;
-}> = async (app, { db, config, outbox, site }) => {
+  /** Readiness checks beyond database, migrations and bot worker (chain watchers, when they exist). */
+  readinessChecks?: ReadinessCheck[];
+}> = async (app, { db, config, outbox, site, readinessChecks }) => {
   const pub = { access: 'public' as const };
   // The dev outbox shows every code sent: never in production, and only to this machine itself (NODE_ENV
   // left unset is development, so being "not production" alone must not open it to the world).
@@ -40,6 +44,18 @@ export const appRoutes: FastifyPluginAsyncZod<{
     }
     return { status: 'ok' as const, database: 'ok' as const };
   });
+
+  // Readiness, for deploys, alerts and a load balancer that should also drop instances of a fleet whose
+  // bot workers are gone (docs/operations.md): 200 when every check passes, else 503 naming each check.
+  const readiness = createReadiness({ db, ...(readinessChecks ? { extra: readinessChecks } : {}) });
+  app.get(
+    Paths.ready,
+    { config: pub, schema: { tags: ['app'], response: { 200: ZReadiness, 503: ZReadiness } } },
+    async (_request, reply) => {
+      const result = await readiness.check();
+      return reply.status(result.status === 'ready' ? 200 : 503).send(result);
+    },
+  );
 
   app.get(
     Paths.appInfo,

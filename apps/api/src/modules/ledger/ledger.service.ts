@@ -137,8 +137,17 @@ export function createLedgerService(deps: {
   db: Db;
   /** Transactions that apply waiting transfers at the same time (group commit); each holds a connection. */
   groupBatches?: number;
+  /**
+   * Told how many transfer rows a call wrote (replays write none): the metrics' counter. Without a caller's
+   * transaction the rows are committed when it is told; inside one, they are applied and the caller commits.
+   */
+  onApplied?: (transfers: number) => void;
 }) {
   const { db } = deps;
+  const counted = (result: TransferResult): TransferResult => {
+    if (!result.replayed) deps.onApplied?.(result.transfers.length);
+    return result;
+  };
   const groupBatches = deps.groupBatches ?? 2;
 
   /** Runs `work` in the caller's transaction, or in one of its own (retried on a deadlock). */
@@ -602,11 +611,13 @@ export function createLedgerService(deps: {
    */
   async function transfer(specs: TransferSpec[], opts: TrxOption = {}): Promise<TransferResult> {
     checkShape(specs);
-    if (opts.trx) return transferAlone(specs, opts);
-    return new Promise<TransferResult>((resolve, reject) => {
-      waiting.push({ specs, resolve, reject });
-      pump();
-    });
+    if (opts.trx) return counted(await transferAlone(specs, opts));
+    return counted(
+      await new Promise<TransferResult>((resolve, reject) => {
+        waiting.push({ specs, resolve, reject });
+        pump();
+      }),
+    );
   }
 
   /**
@@ -646,6 +657,9 @@ export function createLedgerService(deps: {
       );
       let next = 0;
       return planned.map((p) => (p instanceof LedgerError ? p : applied[next++]!));
+    }).then((results) => {
+      for (const result of results) if (!(result instanceof LedgerError)) counted(result);
+      return results;
     });
   }
 

@@ -316,6 +316,24 @@ describe('crash safety', () => {
   });
 });
 
+describe('metrics', () => {
+  it('tells the worker how long each order took the exchange, and how it ended', async () => {
+    const { botId } = await botOnPaper();
+    const sent: Array<{ exchange: string; outcome: string; seconds: number }> = [];
+    const worker = createBotEngine({
+      db,
+      venues: paperVenues(db, path.market),
+      owner: 'metrics-1',
+      notify: notifications.notify,
+      onOrderSent: (exchange, outcome, seconds) => sent.push({ exchange, outcome, seconds }),
+    });
+    await worker.runBot(botId);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ exchange: 'paper', outcome: 'placed' });
+    expect(sent[0]!.seconds).toBeGreaterThan(0);
+  });
+});
+
 describe('leases', () => {
   it('two engines on one bot: only one acts', async () => {
     const { memberId, botId } = await botOnPaper();

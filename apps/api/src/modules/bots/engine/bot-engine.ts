@@ -56,6 +56,8 @@ export interface BotEngineOptions {
   concurrency?: number;
   now?: () => Date;
   log?: { warn(obj: object, msg: string): void };
+  /** Told how long each order took the exchange to answer, and how it ended (the worker's metrics). */
+  onOrderSent?: (exchange: string, outcome: 'placed' | 'rejected' | 'failed', seconds: number) => void;
 }
 
 /** The columns of an order a cycle's book is figured from. */
@@ -317,6 +319,12 @@ export function createBotEngine(options: BotEngineOptions) {
 
   /** Sends a pending row with its client order id; a refusal marks it rejected, anything else leaves it. */
   async function send(bot: BotRow, row: OrderRow, connector: Connector): Promise<OrderRow> {
+    const started = performance.now();
+    let told = false; // once per send: a failure to record a placed order is not a second outcome
+    const sent = (outcome: 'placed' | 'rejected' | 'failed') => {
+      if (!told) options.onOrderSent?.(row.exchange, outcome, (performance.now() - started) / 1000);
+      told = true;
+    };
     try {
       const placed = await connector.placeOrder({
         symbol: bot.symbol,
@@ -327,9 +335,14 @@ export function createBotEngine(options: BotEngineOptions) {
         clientOrderId: row.client_order_id,
         ...(row.reduce_only ? { reduceOnly: true } : {}),
       });
+      sent('placed');
       return await applyExchange(row, placed);
     } catch (error) {
-      if (!isRefusal(error) || isKeyProblem(error)) throw error;
+      if (!isRefusal(error) || isKeyProblem(error)) {
+        sent('failed');
+        throw error;
+      }
+      sent('rejected');
       return db
         .updateTable('bot_orders')
         .set({ status: 'rejected', error_code: error.code, updated_at: new Date() })
