@@ -2,10 +2,11 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type pg from 'pg';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram } from 'prom-client';
 import type { Db } from '../db/database';
 import { AppError } from './errors';
 import { isLoopbackClient } from './loopback';
+import { createProcessRegistry } from './metrics-registry';
 
 /** Request latency buckets (seconds): an API call is expected in tens of milliseconds. */
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -16,8 +17,7 @@ const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
  * a process reports what it did, and Prometheus sums over the instances.
  */
 export function createApiMetrics(options: { db: Db; pool?: pg.Pool }) {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  const registry = createProcessRegistry(options.pool, 'API');
   const registers = [registry];
   const http = new Histogram({
     name: 'http_request_duration_seconds',
@@ -36,20 +36,6 @@ export function createApiMetrics(options: { db: Db; pool?: pg.Pool }) {
     help: 'Errors pg-boss reported in this process (its own work: fetching, maintenance)',
     registers,
   });
-  const { pool } = options;
-  if (pool) {
-    new Gauge({
-      name: 'db_pool_connections',
-      help: "The API's PostgreSQL pool: total, idle and waiting (clients queued for a connection)",
-      labelNames: ['state'] as const,
-      registers,
-      collect() {
-        this.set({ state: 'total' }, pool.totalCount);
-        this.set({ state: 'idle' }, pool.idleCount);
-        this.set({ state: 'waiting' }, pool.waitingCount);
-      },
-    });
-  }
   new Gauge({
     name: 'jobs_failed_last_hour',
     help: 'pg-boss jobs that failed for good (retries spent) in the last hour, by queue; shared by all instances',

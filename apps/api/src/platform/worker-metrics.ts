@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type pg from 'pg';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Histogram } from 'prom-client';
+import { createProcessRegistry } from './metrics-registry';
 
 /**
  * The bot worker's metrics. The worker answers no HTTP of the platform; with WORKER_METRICS_PORT set it
@@ -8,8 +9,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
  * the same host) scrapes each worker like each API instance (decisions, section 48).
  */
 export function createWorkerMetrics(options: { pool?: pg.Pool }) {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  const registry = createProcessRegistry(options.pool, 'worker');
   const registers = [registry];
   const passes = new Counter({
     name: 'bot_passes_total',
@@ -30,20 +30,6 @@ export function createWorkerMetrics(options: { pool?: pg.Pool }) {
     buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   });
-  const { pool } = options;
-  if (pool) {
-    new Gauge({
-      name: 'db_pool_connections',
-      help: "The worker's PostgreSQL pool: total, idle and waiting",
-      labelNames: ['state'] as const,
-      registers,
-      collect() {
-        this.set({ state: 'total' }, pool.totalCount);
-        this.set({ state: 'idle' }, pool.idleCount);
-        this.set({ state: 'waiting' }, pool.waitingCount);
-      },
-    });
-  }
   return {
     registry,
     /** Wraps a pass: counted and timed, its result or error passed on. */
