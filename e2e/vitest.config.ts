@@ -13,9 +13,6 @@ export default defineConfig({
     // when the shared machine runs slow (a session list still loading failed a CI run). A poll that
     // succeeds returns at once, so the longer bound costs nothing when the page is quick.
     expect: { poll: { timeout: 10_000 } },
-    // One retry while the staff logins of the e2e run share real time: mining.e2e failed once in a fresh-clone
-    // CI on a loaded machine (passes alone); the next session must find the cause and take this out.
-    retry: 1,
     fileParallelism: false,
     pool: 'forks',
   },

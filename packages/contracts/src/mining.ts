@@ -100,6 +100,8 @@ export const ZMiningBuyRequest = z.object({
   /** The member agreed to the user service agreement; false is refused. */
   agreed: z.boolean(),
   password: ZSealed,
+  /** Bought from the member's cart: the package leaves the cart in the purchase's own transaction. */
+  fromCart: z.boolean().optional(),
 });
 export type TMiningBuyRequest = z.infer<typeof ZMiningBuyRequest>;
 

@@ -313,6 +313,31 @@ describe('cart checkout', () => {
     await bobby.del(`/api/mining/cart/${a.id}`);
   });
 
+  it('one package bought from the cart leaves it with the purchase; bought on its own, it stays', async () => {
+    const pkg = await makePackage({ name: 'From cart', price: '10' });
+    const david = await fx.as('david01');
+    await david.call('PUT', `/api/mining/cart/${pkg.id}`, { units: 1 });
+    const buy = async (extra: Record<string, unknown>) =>
+      david.move<Partial<TErrorBody>>('/api/mining/purchases', {
+        packageId: pkg.id,
+        units: 1,
+        placement: 'stock',
+        wallet: 'funds',
+        agreed: true,
+        password: await david.seal(PAY_PASSWORD),
+        ...extra,
+      });
+    const cartIds = async () =>
+      (await david.get<{ items: Array<{ packageId: string }> }>('/api/mining/cart')).body.items.map(
+        (i) => i.packageId,
+      );
+    expect((await buy({})).status).toBe(200);
+    expect(await cartIds()).toEqual([pkg.id]);
+    // The same transaction takes it out, so no later read of the cart can still show it (no second call).
+    expect((await buy({ fromCart: true })).status).toBe(200);
+    expect(await cartIds()).toEqual([]);
+  });
+
   it('is all or nothing: one line beyond its limit, too little balance or a bad voucher buys nothing', async () => {
     const ok = await makePackage({ name: 'Fine' });
     const limited = await makePackage({ name: 'Limited', perMemberLimit: 1 });

@@ -131,7 +131,10 @@ export function createMiningPurchaseService(deps: {
     req: MoneyRequest,
     how: { placement: TMiningPlacement; wallet: TWallet; agreed: boolean; password: TSealed },
     lines: Line[],
+    /** The cart checkout's id; null for one package bought on its own. */
     checkoutId: string | null,
+    /** The bought packages leave the cart in the same transaction (a checkout, or a buy from the cart). */
+    leavesCart: boolean,
   ): Promise<void> {
     const memberId = req.actor.memberId;
     if (!how.agreed) throw new AppError('AGREEMENT_REQUIRED');
@@ -243,7 +246,7 @@ export function createMiningPurchaseService(deps: {
         if (how.placement === 'stock') await addStock(trx, { ...units, reason: 'purchase' });
         else await startSubscription(trx, units);
       }
-      if (checkoutId !== null) {
+      if (leavesCart) {
         await trx
           .deleteFrom('mining_cart_items')
           .where('member_id', '=', memberId)
@@ -325,7 +328,7 @@ export function createMiningPurchaseService(deps: {
         req.transferId(label),
       );
       if (body.voucherId) line!.voucherId = body.voucherId;
-      await purchase(req, body, [line!], null);
+      await purchase(req, body, [line!], null, body.fromCart === true);
       const row = await purchaseQuery(db).where('b.id', '=', line!.purchaseId).executeTakeFirstOrThrow();
       const [after] = await balancesAfter(req.actor.memberId, body.wallet, [line!]);
       return { purchase: toPurchase(row), balanceAfter: after!.balanceAfter };
@@ -380,7 +383,7 @@ export function createMiningPurchaseService(deps: {
     async checkout(req: MoneyRequest, body: TCartCheckoutRequest): Promise<TCartReceipt> {
       const lines = withVoucher(await linesOf(body.lines, (label) => req.transferId(label)), body.voucher);
       const checkoutId = req.transferId('mining-checkout');
-      await purchase(req, body, lines, checkoutId);
+      await purchase(req, body, lines, checkoutId, true);
       const rows = await purchaseQuery(db)
         .where('b.checkout_id', '=', checkoutId)
         .orderBy('b.package_id')

@@ -120,11 +120,14 @@ function miningRows(t: ReturnType<typeof useTranslation>['t'], { pkg, options }:
 export function BuySheet({
   pkg,
   units = 1,
+  fromCart = false,
   onClose,
   onDone,
 }: {
   pkg: TMiningPackage | null;
   units?: number;
+  /** Bought from the cart: the server takes it out of the cart with the purchase. */
+  fromCart?: boolean;
   onClose: () => void;
   onDone: (receipt: TMiningReceipt) => void;
 }) {
@@ -139,6 +142,7 @@ export function BuySheet({
       agreed: options.agreed,
       password,
       ...voucherPart(options),
+      ...(fromCart ? { fromCart } : {}),
     }),
     send: (body, key) => miningApi.buy(body, key, purchaseErrors),
     onDone: (receipt) => onDone(receipt),

@@ -142,14 +142,10 @@ export default function MiningPage() {
       <BuySheet
         pkg={buying?.pkg ?? null}
         units={buying?.units ?? 1}
+        fromCart={buying?.fromCart === true}
         onClose={() => setBuying(null)}
         onDone={(receipt) => {
-          // What was bought from the cart leaves it.
-          if (buying?.fromCart) {
-            void miningApi
-              .removeFromCart(buying.pkg.id)
-              .then((cart) => queryClient.setQueryData(miningKeys.cart, cart));
-          }
+          // The purchase's own transaction took it out of the cart; the purchase flow refreshes the cart.
           setBuying(null);
           Toast.show({ icon: 'success', content: t('mining.buy.done', { units: receipt.purchase.units }) });
         }}
