@@ -52,8 +52,9 @@ export async function securityEvents(db: Db, memberId: string) {
       .select(['action', 'detail', 'ip'])
       .where('subject', '=', `member:${memberId}`)
       .where('action', 'like', 'security.%')
-      // Every sign-in is an event too (decision 43); these helpers' callers look at what a change left.
-      .where('action', 'not in', ['security.login', 'security.login_failed'])
+      // Every sign-in is an event too (decision 43), and so is a wrong step-up password (decision 57); these
+      // helpers' callers look at what a change left.
+      .where('action', 'not in', ['security.login', 'security.login_failed', 'security.step_up_failed'])
       .orderBy('id')
       .execute()
   );

@@ -9,6 +9,7 @@ import { ZTimestamp } from './common';
 export const SecurityEventKinds = [
   'login',
   'login_failed',
+  'step_up_failed',
   'login_throttled',
   'login_unlocked',
   'password_changed',

@@ -301,18 +301,28 @@ export function createAuthService(deps: {
     await changes.tell(member, contactsOf(member), { change: 'password_reset', holdUntil });
   }
 
-  /** Step-up, first part: the member's login password (decision 42). */
-  async function checkCurrentPassword(memberId: string, currentPassword: string): Promise<MemberRow> {
-    const member = await memberOrFail(memberId);
-    if (!(await verifyPassword(member.password_hash, currentPassword))) {
-      throw new AppError('CURRENT_PASSWORD_WRONG');
-    }
+  /**
+   * Step-up, first part: the member's login password (decision 42). A stolen session must not be a free
+   * way to guess it: each check counts in the login throttle (decision 57), from the caller's address.
+   */
+  async function checkCurrentPassword(
+    caller: Pick<Caller, 'memberId' | 'ip'>,
+    currentPassword: string,
+  ): Promise<MemberRow> {
+    const member = await memberOrFail(caller.memberId);
+    const attempt = await throttle.begin(
+      { memberId: member.id, login: member.username },
+      { ip: caller.ip, userAgent: '' },
+      'step_up',
+    );
+    if (!(await verifyPassword(member.password_hash, currentPassword))) return attempt.failed();
+    await attempt.succeeded();
     return member;
   }
 
   /** Step-up: the login password, and a code sent to the member's current contact (purpose login_password). */
   async function changePassword(caller: Caller, input: TChangePassword): Promise<void> {
-    const member = await checkCurrentPassword(caller.memberId, input.currentPassword);
+    const member = await checkCurrentPassword(caller, input.currentPassword);
     const passwordHash = await hashPassword(input.password);
     const { holdUntil } = await db.transaction().execute(async (trx) => {
       await tac.consume({ purpose: 'login_password', destination: contactOf(member) }, input.code, trx);
@@ -347,7 +357,7 @@ export function createAuthService(deps: {
    * so a member who forgot it uses the same form (decision 42). A new one clears the count of wrong ones.
    */
   async function setTransactionPassword(caller: Caller, input: TSetTransactionPassword) {
-    const member = await checkCurrentPassword(caller.memberId, input.currentPassword);
+    const member = await checkCurrentPassword(caller, input.currentPassword);
     const value = await sealed.unseal(caller.sessionId, input.secret);
     const confirm = await sealed.unseal(caller.sessionId, input.confirm);
     if (value !== confirm) throw new AppError('PASSWORD_MISMATCH');

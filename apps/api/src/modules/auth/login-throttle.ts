@@ -57,8 +57,18 @@ export interface LoginClient {
 }
 
 /** One counted try: tell it how the password check went. */
+/**
+ * What the password is asked for: signing in, or a signed-in member's step-up before a credential change
+ * (decision 57). Both guess the same password, so both count in the same rows; only the failure's event
+ * and error differ.
+ */
+export type PasswordCheck = 'login' | 'step_up';
+
 export interface LoginAttempt {
-  /** Records the failure and throws LOGIN_FAILED (with the wait before the next try, if any). */
+  /**
+   * Records the failure and throws LOGIN_FAILED, or CURRENT_PASSWORD_WRONG for a step-up (with the wait
+   * before the next try, if any).
+   */
   failed(): Promise<never>;
   /** The password was right: the address's count starts again and the address is trusted. */
   succeeded(): Promise<void>;
@@ -88,7 +98,11 @@ export function createLoginThrottle(deps: { db: Db; rules?: TLoginThrottleRules 
    * Lets a try through to the password check, or refuses it without one. Counts it when it passes.
    * `memberId` null: no member has this login.
    */
-  async function begin(who: { memberId: string | null; login: string }, client: LoginClient) {
+  async function begin(
+    who: { memberId: string | null; login: string },
+    client: LoginClient,
+    check: PasswordCheck = 'login',
+  ) {
     const subject = loginSubject(who.memberId, who.login);
     const ip = throttleAddress(client.ip);
     const counted = await db.transaction().execute(async (trx) => {
@@ -140,14 +154,17 @@ export function createLoginThrottle(deps: { db: Db; rules?: TLoginThrottleRules 
       return { count, wait, accountCount: accountFailures + 1 };
     });
 
-    const event = (kind: 'login' | 'login_failed' | 'login_throttled', detail: Record<string, unknown>) =>
+    const event = (
+      kind: 'login' | 'login_failed' | 'step_up_failed' | 'login_throttled',
+      detail: Record<string, unknown>,
+    ) =>
       who.memberId
         ? recordSecurityEvent(db, { memberId: who.memberId, kind, ip: client.ip, detail })
         : Promise.resolve();
 
     const attempt: LoginAttempt = {
       async failed() {
-        await event('login_failed', {
+        await event(check === 'login' ? 'login_failed' : 'step_up_failed', {
           triesFromAddress: counted.count,
           ...(counted.wait > 0 ? { retryAfterSeconds: counted.wait } : {}),
         });
@@ -158,11 +175,9 @@ export function createLoginThrottle(deps: { db: Db; rules?: TLoginThrottleRules 
         if (counted.accountCount === rules.accountCeiling) {
           await event('login_throttled', { scope: 'account' });
         }
-        throw new AppError(
-          'LOGIN_FAILED',
-          'Wrong username or password',
-          counted.wait > 0 ? { retryAfterSeconds: counted.wait } : undefined,
-        );
+        const wait = counted.wait > 0 ? { retryAfterSeconds: counted.wait } : undefined;
+        if (check === 'step_up') throw new AppError('CURRENT_PASSWORD_WRONG', 'Wrong login password', wait);
+        throw new AppError('LOGIN_FAILED', 'Wrong username or password', wait);
       },
       async succeeded() {
         await sql`

@@ -48,6 +48,16 @@ async function actionsOf(username: string): Promise<string[]> {
   return (await securityEvents(t.db, await memberIdOf(username))).map((e) => e.action);
 }
 
+async function stepUpFailures(username: string): Promise<number> {
+  const rows = await t.db
+    .selectFrom('audit_log')
+    .select('id')
+    .where('subject', '=', `member:${await memberIdOf(username)}`)
+    .where('action', '=', 'security.step_up_failed')
+    .execute();
+  return rows.length;
+}
+
 async function holdOf(client: Client) {
   const reply = await client.get<TMoneyHoldState>('/api/me/money-hold');
   expect(reply.status).toBe(200);
@@ -162,7 +172,42 @@ describe('the takeover chain of the security review', () => {
     const me = await thief.get<TUserInfo>('/api/me');
     expect([me.body.email, me.body.hasTransactionPassword]).toEqual([emailOf('alice01'), false]);
     expect(await actionsOf('alice01')).toEqual([]);
+    // Each wrong guess is on the member's security activity.
+    expect(await stepUpFailures('alice01')).toBe(3);
     expect((await holdOf(thief)).hold).toBeNull();
+  });
+
+  it('cannot guess the login password through step-up: guesses count with the login throttle', async () => {
+    const thief = await bearerOf('tomas01');
+    thief.ip = '10.77.0.1';
+    const guess = (currentPassword: string) =>
+      thief.post<{ code?: string; details?: { retryAfterSeconds?: number } }>('/api/profile/contact/tac', {
+        contact: { channel: 'email', email: 'thief@evil.test' },
+        currentPassword,
+      });
+    const answers: Array<[number, string | undefined, number | undefined]> = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await guess(`Guess${i}2345`);
+      answers.push([r.status, r.body.code, r.body.details?.retryAfterSeconds]);
+    }
+    expect(answers).toEqual([
+      ...Array(4).fill([400, 'CURRENT_PASSWORD_WRONG', undefined]),
+      [400, 'CURRENT_PASSWORD_WRONG', 30],
+    ]);
+    // The sixth try waits, even with the right password, and the login form from there counts the same.
+    const right = await guess(DEMO_PASSWORD);
+    expect([right.status, right.body.code]).toEqual([429, 'LOGIN_THROTTLED']);
+    const login = new Client(t.app);
+    login.ip = thief.ip;
+    const viaLogin = await login.post('/api/auth/login', { login: 'tomas01', password: DEMO_PASSWORD });
+    expect([viaLogin.status, viaLogin.body.code]).toEqual([429, 'LOGIN_THROTTLED']);
+    expect(t.outbox.list('thief@evil.test')).toEqual([]);
+    // The member's own device is not slowed by the thief's guesses.
+    const member = new Client(t.app);
+    member.ip = '10.77.0.2';
+    expect((await member.login('tomas01', DEMO_PASSWORD)).username).toBe('tomas01');
+    expect(await actionsOf('tomas01')).toEqual(['security.login_throttled']);
+    expect(await stepUpFailures('tomas01')).toBe(5);
   });
 });
 

@@ -51,7 +51,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
       config: guarded,
       schema: { tags: ['profile'], body: ZContactChangeTac, response: { 200: ZContactChangeTacSent } },
     },
-    (request) => o.profile.sendContactTac(me(request), request.body),
+    (request) => o.profile.sendContactTac({ memberId: me(request), ip: request.ip }, request.body),
   );
 
   app.post(

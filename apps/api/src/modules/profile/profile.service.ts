@@ -22,7 +22,10 @@ export interface ProfileDeps {
   members: MembersRepository;
   tac: TacService;
   /** Step-up: the member's login password, or CURRENT_PASSWORD_WRONG (auth owns it). */
-  checkCurrentPassword: (memberId: string, currentPassword: string) => Promise<MemberRow>;
+  checkCurrentPassword: (
+    caller: Pick<Caller, 'memberId' | 'ip'>,
+    currentPassword: string,
+  ) => Promise<MemberRow>;
   /** What follows a credential change: sessions end, audit, money hold, bell, notice (decision 42). */
   changes: CredentialChanges;
   /** The signed-in member as `/api/me` shows them (auth owns it). */
@@ -105,8 +108,12 @@ export function createProfileService(deps: ProfileDeps) {
    * Step one: nothing is sent, and nothing is said about the new contact, without the login password
    * (a stolen session alone gets no further). Then one code to the current contact, one to the new.
    */
-  async function sendContactTac(memberId: string, input: TContactChangeTac): Promise<TContactChangeTacSent> {
-    const member = await deps.checkCurrentPassword(memberId, input.currentPassword);
+  async function sendContactTac(
+    caller: Pick<Caller, 'memberId' | 'ip'>,
+    input: TContactChangeTac,
+  ): Promise<TContactChangeTacSent> {
+    const { memberId } = caller;
+    const member = await deps.checkCurrentPassword(caller, input.currentPassword);
     const destination = destinationOf(input.contact);
     await assertNewContact(member, input.contact, destination);
     const language = member.language;
@@ -121,7 +128,7 @@ export function createProfileService(deps: ProfileDeps) {
   }
 
   async function changeContact(caller: Caller, input: TContactChange): Promise<TProfile> {
-    const member = await deps.checkCurrentPassword(caller.memberId, input.currentPassword);
+    const member = await deps.checkCurrentPassword(caller, input.currentPassword);
     const destination = destinationOf(input.contact);
     await assertNewContact(member, input.contact, destination);
     const channel = input.contact.channel;

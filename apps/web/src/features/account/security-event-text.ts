@@ -5,6 +5,7 @@ import { dateTimeText } from '../wallet/format';
 /** Events that may mean someone else is trying: marked, so a member scanning the list sees them first. */
 export const warningKinds: ReadonlySet<TSecurityEventKind> = new Set<TSecurityEventKind>([
   'login_failed',
+  'step_up_failed',
   'login_throttled',
   'transaction_password_failed',
   'transaction_password_locked',
