@@ -33,6 +33,7 @@ import * as loginThrottle from './migrations/0030-login-throttle';
 import * as staffSecurity from './migrations/0032-staff-security';
 import * as nonceUsedFor from './migrations/0033-nonce-used-for';
 import * as workerHeartbeats from './migrations/0034-worker-heartbeats';
+import * as loweredPriceMemory from './migrations/0042-lowered-price-memory';
 
 /**
  * Migrations are imported, not read from disk, so they work the same under tsx, vitest and a bundle.
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0032-staff-security': staffSecurity,
   '0033-nonce-used-for': nonceUsedFor,
   '0034-worker-heartbeats': workerHeartbeats,
+  '0042-lowered-price-memory': loweredPriceMemory,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -25,14 +25,29 @@ export interface ApprovalRow {
   requested_by: string;
 }
 
-/** What the amount is worth in USD micros by the currency's price now; null when it has no positive price. */
+/**
+ * How long four eyes keeps valuing a coin at a price an admin lowered (decision 58): long enough that
+ * "lower the price, adjust, raise it again" cannot pass unseen, short enough that a real fall in a coin's
+ * worth stops counting at its old price within the week.
+ */
+export const LOWERED_PRICE_MEMORY_DAYS = 7;
+
+/**
+ * What the amount is worth in USD micros for four eyes: by the higher of the currency's price now and a
+ * lowered price still remembered; null when neither is positive.
+ */
 export async function usdWorth(db: Db, currency: { code: string; decimals: number }, amount: bigint) {
   const price = await db
     .selectFrom('currency_prices')
-    .select('usd_micros')
+    .select([
+      'usd_micros',
+      sql<string>`CASE WHEN four_eyes_floor_until > now() THEN four_eyes_floor_micros ELSE 0 END`.as('floor'),
+    ])
     .where('currency', '=', currency.code)
     .executeTakeFirst();
-  const micros = price ? big(price.usd_micros) : 0n;
+  const now = price ? big(price.usd_micros) : 0n;
+  const floor = price ? big(price.floor) : 0n;
+  const micros = now > floor ? now : floor;
   return micros > 0n ? usdMicrosOf(amount, currency.decimals, micros) : null;
 }
 

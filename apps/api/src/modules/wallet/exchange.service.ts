@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { TExchangePair, TExchangeQuote, TExchangeReceipt, TSealed } from '@app/contracts';
 import { percentOf } from '@app/money';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { type Actor, recordAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { LedgerService } from '../ledger/ledger.service';
+import { LOWERED_PRICE_MEMORY_DAYS } from './admin-approvals';
 import { amountOf, big, type Currency, currencyOrFail, decimalOf } from './amounts';
 import { type MoneyRequest, type PasswordCheck, traceOf } from './money-request';
 import { convert, marketRate, parseRate, type Rate, rateText } from './rates';
@@ -235,6 +236,7 @@ export function createExchangeService(deps: { db: Db; ledger: LedgerService; che
           .selectFrom('currency_prices')
           .select('usd_micros')
           .where('currency', '=', currency)
+          .forUpdate()
           .executeTakeFirst();
         await trx
           .insertInto('currency_prices')
@@ -243,6 +245,23 @@ export function createExchangeService(deps: { db: Db; ledger: LedgerService; che
             oc.column('currency').doUpdateSet({ usd_micros: usdMicros.toString(), updated_at: new Date() }),
           )
           .execute();
+        // A lowered price: four eyes keeps valuing at the old one for a while (decision 58); a floor still
+        // remembered stays if it is higher, and lowering it again does not extend the old floor's time.
+        if (before && big(before.usd_micros) > usdMicros) {
+          await trx
+            .updateTable('currency_prices')
+            .set({
+              four_eyes_floor_micros: sql`CASE WHEN four_eyes_floor_until > now()
+                AND four_eyes_floor_micros >= ${before.usd_micros}::numeric
+                THEN four_eyes_floor_micros ELSE ${before.usd_micros}::numeric END`,
+              four_eyes_floor_until: sql`CASE WHEN four_eyes_floor_until > now()
+                AND four_eyes_floor_micros >= ${before.usd_micros}::numeric
+                THEN four_eyes_floor_until
+                ELSE now() + make_interval(days => ${LOWERED_PRICE_MEMORY_DAYS}) END`,
+            })
+            .where('currency', '=', currency)
+            .execute();
+        }
         await recordAudit(trx, actor, {
           action: 'wallet.price.set',
           subject: `currency:${currency}`,

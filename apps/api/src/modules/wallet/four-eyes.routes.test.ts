@@ -223,6 +223,33 @@ describe('four eyes', () => {
     expect(r.body.approval.usdValue).toBe('0.000000');
   });
 
+  it('lowering a coin’s price first does not bring a large adjustment under the threshold', async () => {
+    const setPrice = (usdPrice: string) =>
+      admin.call('PUT', '/api/admin/prices', { currency: 'SCOIN', usdPrice });
+    const adjust = () =>
+      admin.move<{ approval?: TAdminApproval }>(ADJUST, {
+        ...credit('grace01', '200000'),
+        currency: 'SCOIN',
+      });
+    // 200,000 SCOIN at 0.10 USD: 20,000 USD, above the 10,000 threshold.
+    expect((await adjust()).status).toBe(202);
+    expect((await setPrice('0.01')).status).toBe(200);
+    const lowered = await adjust();
+    expect(lowered.status).toBe(202);
+    expect(lowered.body.approval?.usdValue).toBe('20000.000000');
+    // Lowering again within the memory keeps the first price remembered, not the one in between.
+    expect((await setPrice('0.001')).status).toBe(200);
+    expect((await adjust()).body.approval?.usdValue).toBe('20000.000000');
+    // Once the memory has lapsed, the price now counts: 200 USD runs at once.
+    await t.db
+      .updateTable('currency_prices')
+      .set({ four_eyes_floor_until: new Date(Date.now() - 1000) })
+      .where('currency', '=', 'SCOIN')
+      .execute();
+    expect((await adjust()).status).toBe(200);
+    expect((await setPrice('0.1')).status).toBe(200);
+  });
+
   it('an approval that cannot execute stays pending and says why', async () => {
     const r = await admin.move<{ approval: TAdminApproval }>(ADJUST, {
       ...credit('david01', '900000'),
