@@ -1,0 +1,192 @@
+/**
+ * `npm run bench:api`: signed-in reads and member transfers through the real app (started as `npm start`
+ * starts it), each beside a bare Fastify + pg server answering `SELECT 1` from the same PostgreSQL in the
+ * same run; transfers beside the argon2id ceiling measured in the same run. See bench/README.md.
+ */
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import { Paths } from '@app/contracts';
+import { DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD, demoMemberNames } from '../../apps/api/src/db/seed/demo';
+import { adminQuery, createDatabase, dropDatabase, openServer, serverFacts } from '../ledger/postgres';
+import { argon2Ceiling } from './argon2-ceiling';
+import { type LoadResult, loadGet, loadTransfers, type Member } from './load';
+import { startApp, startReference } from './processes';
+
+function intEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const value = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
+  return value;
+}
+
+const cfg = {
+  seconds: intEnv('BENCH_SECONDS', 10),
+  warmupSeconds: intEnv('BENCH_WARMUP_SECONDS', 2),
+  connections: intEnv('BENCH_CONNECTIONS', 50),
+  /** BENCH_CPU_PROF=<dir>: the app runs with --cpu-prof into that folder (read it with profile-top.ts). */
+  cpuProfileDir: process.env.BENCH_CPU_PROF || undefined,
+  /** BENCH_READS=/api/me,...: only these reads. */
+  reads: process.env.BENCH_READS?.split(',').map((p) => p.trim()),
+  /** BENCH_TRANSFERS=0: no transfers and no argon2id ceiling (a quicker look at the reads). */
+  transfers: process.env.BENCH_TRANSFERS !== '0',
+};
+const READS = [Paths.me, Paths.wallet, Paths.walletRecords, Paths.bots, Paths.notifications];
+const progress = (text: string) => process.stderr.write(`${text}\n`);
+
+async function signIn(baseUrl: string, username: string): Promise<Member | null> {
+  const reply = await fetch(`${baseUrl}${Paths.token}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: username, password: DEMO_PASSWORD }),
+  });
+  if (!reply.ok) return null;
+  return { username, token: ((await reply.json()) as { token: string }).token };
+}
+
+/** The demo's members who sign in with the demo password (the seed's own list, through the API). */
+async function demoMembers(baseUrl: string, usernames: string[]): Promise<Member[]> {
+  const members: Member[] = [];
+  for (const username of usernames) {
+    const member = await signIn(baseUrl, username);
+    if (member) members.push(member);
+  }
+  return members;
+}
+
+/**
+ * Transactions the database committed or rolled back so far (every statement outside a transaction is
+ * one): how many round trips a request costs, which the CPU profile of the app cannot show.
+ */
+async function transactionsOf(url: string, dbName: string): Promise<number> {
+  const read = async () => {
+    const [row] = await adminQuery<{ n: string }>(
+      url,
+      'SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = $1',
+      [dbName],
+    );
+    return Number(row?.n ?? 0);
+  };
+  // Backends hand in their counts up to ~10 s after they go idle: read until the figure holds still for
+  // two seconds (the bench's own reads go to another database and do not move it).
+  let last = await read();
+  let still = 0;
+  for (let i = 0; i < 20 && still < 2; i++) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = await read();
+    still = now === last ? still + 1 : 0;
+    last = now;
+  }
+  return last;
+}
+
+const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(9);
+
+function report(rows: Array<{ result: LoadResult; reference: number; ratioLabel: string }>) {
+  const lines = [
+    `${'workload'.padEnd(36)} ${'per sec'.padStart(9)} ${'p50 ms'.padStart(9)} ${'p99 ms'.padStart(9)} ${'ref/s'.padStart(9)} ${'ratio'.padStart(7)} ${'db tx'.padStart(6)}  not 2xx`,
+  ];
+  for (const { result, reference, ratioLabel } of rows) {
+    const failures = Object.entries(result.failures)
+      .map(([k, v]) => `${k}:${v}`)
+      .join(' ');
+    lines.push(
+      `${result.name.padEnd(36)} ${fmt(result.perSecond, 1)} ${fmt(result.p50, 1)} ${fmt(result.p99, 1)} ${fmt(reference, 1)} ${(result.perSecond / reference).toFixed(2).padStart(7)}${ratioLabel}${(result.transactionsPerRequest?.toFixed(1) ?? '').padStart(6)}  ${failures || '-'}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** Member transfers through HTTP, then the argon2id ceiling over the same window. */
+async function measureMoney(baseUrl: string, members: Member[]) {
+  progress('measuring transfers');
+  const options = {
+    baseUrl,
+    members,
+    transactionPassword: DEMO_TRANSACTION_PASSWORD,
+    connections: cfg.connections,
+  };
+  await loadTransfers({ ...options, seconds: cfg.warmupSeconds });
+  const transfers = await loadTransfers({ ...options, seconds: cfg.seconds });
+  progress('measuring the argon2id ceiling');
+  return { transfers, ceiling: await argon2Ceiling(cfg.seconds) };
+}
+
+async function main() {
+  const server = await openServer();
+  const dbName = `bench_api_${process.pid}`;
+  await createDatabase(server, dbName);
+  const url = server.urlOf(dbName);
+  const facts = await serverFacts(url);
+  const loadBefore = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+  progress(`PostgreSQL ${facts.version} (${server.source}); starting the app and the reference`);
+  const app = await startApp(url, progress, cfg.cpuProfileDir);
+  const reference = await startReference(url);
+  try {
+    const members = await demoMembers(app.baseUrl, demoMemberNames);
+    if (members.length < 2) throw new Error('fewer than two demo members could sign in');
+    const alice = members.find((m) => m.username === 'alice01') ?? members[0]!;
+
+    const measure = async (name: string, target: string, token?: string) => {
+      await loadGet({ name, url: target, token, connections: cfg.connections, seconds: cfg.warmupSeconds });
+      progress(`measuring ${name}`);
+      const before = await transactionsOf(server.adminUrl, dbName);
+      const result = await loadGet({
+        name,
+        url: target,
+        token,
+        connections: cfg.connections,
+        seconds: cfg.seconds,
+      });
+      const after = await transactionsOf(server.adminUrl, dbName);
+      return { ...result, transactionsPerRequest: (after - before) / (result.perSecond * cfg.seconds) };
+    };
+    const refBefore = await measure('reference: SELECT 1 (before)', reference.baseUrl);
+    const reads: LoadResult[] = [];
+    for (const path of cfg.reads ?? READS)
+      reads.push(await measure(`GET ${path}`, `${app.baseUrl}${path}`, alice.token));
+    const health = await measure(`GET ${Paths.health} (no session)`, `${app.baseUrl}${Paths.health}`);
+    const refAfter = await measure('reference: SELECT 1 (after)', reference.baseUrl);
+    const refPerSecond = (refBefore.perSecond + refAfter.perSecond) / 2;
+
+    const money = cfg.transfers ? await measureMoney(app.baseUrl, members) : null;
+
+    const cpu = cpus()[0]?.model ?? 'unknown CPU';
+    console.log(
+      `bench:api: ${availableParallelism()} cores (${cpu}), PostgreSQL ${facts.version}, load before ${loadBefore}`,
+    );
+    console.log(
+      `${cfg.connections} connections, ${cfg.seconds} s measured after ${cfg.warmupSeconds} s warm-up; ${members.length} demo members sign in`,
+    );
+    console.log('');
+    console.log(
+      report([
+        { result: refBefore, reference: refPerSecond, ratioLabel: ' ' },
+        ...reads.map((result) => ({ result, reference: refPerSecond, ratioLabel: ' ' })),
+        { result: health, reference: refPerSecond, ratioLabel: ' ' },
+        { result: refAfter, reference: refPerSecond, ratioLabel: ' ' },
+        ...(money ? [{ result: money.transfers, reference: money.ceiling.perSecond, ratioLabel: '*' }] : []),
+      ]),
+    );
+    console.log('');
+    console.log("ref/s: the reference's mean of before and after; db tx: database transactions per request");
+    if (money) {
+      console.log(
+        `* transfers beside the argon2id ceiling: ${money.ceiling.perSecond.toFixed(1)} verifications/s with ${money.ceiling.inFlight} in flight`,
+      );
+    }
+    console.log(
+      'aims (issue 22): reads >= 0.50 of the reference with p99 < 25 ms; transfers >= 0.80 of the ceiling',
+    );
+  } finally {
+    await app.stop();
+    await reference.stop();
+    await dropDatabase(server, dbName).catch(() => {});
+    await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
