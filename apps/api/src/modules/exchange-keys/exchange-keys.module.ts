@@ -1,0 +1,14 @@
+import type { AppModule } from '../../platform/module';
+import { exchangeKeyRoutes } from './exchange-keys.routes';
+import { createExchangeKeyService, type ExchangeKeyServiceDeps } from './exchange-keys.service';
+
+/** Members' exchange API keys: sealed in, checked for their rights, re-checked daily, read by the bots. */
+export function createExchangeKeysModule(deps: ExchangeKeyServiceDeps & { keyRateLimit: number }) {
+  const exchangeKeys = createExchangeKeyService(deps);
+  return {
+    exchangeKeys,
+    routes: async (app) => {
+      await app.register(exchangeKeyRoutes, { keys: exchangeKeys, keyRateLimit: deps.keyRateLimit });
+    },
+  } satisfies AppModule;
+}

@@ -1,0 +1,14 @@
+import type { AppModule } from '../../platform/module';
+import { supportRoutes } from './support.routes';
+import { createSupportService } from './support.service';
+
+/** Support enquiries between members and staff, with attachments and live replies. */
+export function createSupportModule(deps: Parameters<typeof createSupportService>[0]) {
+  const support = createSupportService(deps);
+  return {
+    support,
+    routes: async (app) => {
+      await app.register(supportRoutes, { support });
+    },
+  } satisfies AppModule;
+}
