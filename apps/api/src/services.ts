@@ -201,7 +201,7 @@ export async function createServices(config: Config, deps: ServiceDeps) {
   const app = createAppModule({ db, config, outbox: deps.outbox, site: content.content.site });
   const admin = createAdminModule({ db, throttle: auth.loginThrottle });
 
-  /** In the order their routes are registered (the order of app.ts before the composition root). */
+  /** In the order buildApp registers their routes. */
   const modules: ModuleRoutes[] = [
     app,
     content,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /**
  * What a module's create function (`modules/<name>/<name>.module.ts`) returns beside its services: the
@@ -23,3 +24,13 @@ export interface ServiceLog {
 
 /** A module's create function returns its services beside its registrar: `{ ... } satisfies AppModule`. */
 export type AppModule = ModuleRoutes & Record<string, unknown>;
+
+/** The registrar of a module with one routes plugin: registers it with these options. */
+export function routesOf<Options extends Record<string, unknown>>(
+  plugin: FastifyPluginAsyncZod<Options>,
+  options: Options,
+): ModuleRoutes['routes'] {
+  return async (app) => {
+    await app.register(plugin, options);
+  };
+}

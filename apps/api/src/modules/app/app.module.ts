@@ -1,7 +1,7 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Outbox } from '../../platform/mail';
-import type { AppModule } from '../../platform/module';
+import { type AppModule, routesOf } from '../../platform/module';
 import type { SiteSettingsService } from '../content/site-settings.service';
 import { appRoutes } from './app.routes';
 
@@ -13,8 +13,6 @@ export function createAppModule(deps: {
   site: Pick<SiteSettingsService, 'version' | 'check'>;
 }) {
   return {
-    routes: async (app) => {
-      await app.register(appRoutes, deps);
-    },
+    routes: routesOf(appRoutes, deps),
   } satisfies AppModule;
 }

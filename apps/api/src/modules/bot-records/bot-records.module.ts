@@ -1,4 +1,4 @@
-import type { AppModule } from '../../platform/module';
+import { type AppModule, routesOf } from '../../platform/module';
 import { botRecordsRoutes } from './bot-records.routes';
 import { createBotRecordsService } from './bot-records.service';
 
@@ -7,8 +7,6 @@ export function createBotRecordsModule(deps: Parameters<typeof createBotRecordsS
   const records = createBotRecordsService(deps);
   return {
     records,
-    routes: async (app) => {
-      await app.register(botRecordsRoutes, { records });
-    },
+    routes: routesOf(botRecordsRoutes, { records }),
   } satisfies AppModule;
 }

@@ -1,4 +1,4 @@
-import type { AppModule } from '../../platform/module';
+import { type AppModule, routesOf } from '../../platform/module';
 import { botSymbolsRoutes } from './bot-symbols.routes';
 import { createBotSymbolsService } from './bot-symbols.service';
 
@@ -7,8 +7,6 @@ export function createBotSymbolsModule(deps: Parameters<typeof createBotSymbolsS
   const symbols = createBotSymbolsService(deps);
   return {
     symbols,
-    routes: async (app) => {
-      await app.register(botSymbolsRoutes, { symbols });
-    },
+    routes: routesOf(botSymbolsRoutes, { symbols }),
   } satisfies AppModule;
 }

@@ -1,4 +1,4 @@
-import type { AppModule } from '../../platform/module';
+import { type AppModule, routesOf } from '../../platform/module';
 import { createBotVenues } from './bot-venues';
 import { botsRoutes } from './bots.routes';
 import { createBotsService } from './bots.service';
@@ -13,8 +13,6 @@ export function createBotsModule(deps: Parameters<typeof createBotVenues>[0]) {
   return {
     venues,
     bots,
-    routes: async (app) => {
-      await app.register(botsRoutes, { bots });
-    },
+    routes: routesOf(botsRoutes, { bots }),
   } satisfies AppModule;
 }

@@ -1,4 +1,4 @@
-import type { AppModule } from '../../platform/module';
+import { type AppModule, routesOf } from '../../platform/module';
 import { exchangeKeyRoutes } from './exchange-keys.routes';
 import { createExchangeKeyService, type ExchangeKeyServiceDeps } from './exchange-keys.service';
 
@@ -7,8 +7,6 @@ export function createExchangeKeysModule(deps: ExchangeKeyServiceDeps & { keyRat
   const exchangeKeys = createExchangeKeyService(deps);
   return {
     exchangeKeys,
-    routes: async (app) => {
-      await app.register(exchangeKeyRoutes, { keys: exchangeKeys, keyRateLimit: deps.keyRateLimit });
-    },
+    routes: routesOf(exchangeKeyRoutes, { keys: exchangeKeys, keyRateLimit: deps.keyRateLimit }),
   } satisfies AppModule;
 }

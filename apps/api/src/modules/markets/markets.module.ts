@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import type { AppModule, ServiceLog } from '../../platform/module';
+import { type AppModule, routesOf, type ServiceLog } from '../../platform/module';
 import type { MarketData } from '../exchanges/connector';
 import { marketsRoutes } from './markets.routes';
 import { createMarketsService } from './markets.service';
@@ -18,9 +18,7 @@ export function createMarketsModule(deps: { db: Db; source: MarketData; log: Ser
   return {
     markets,
     tickerHub,
-    routes: async (app) => {
-      await app.register(marketsRoutes, { markets, hub: tickerHub });
-    },
+    routes: routesOf(marketsRoutes, { markets, hub: tickerHub }),
     // Open market streams would keep the server from closing: end them first.
     preClose: () => tickerHub.close(),
   } satisfies AppModule;

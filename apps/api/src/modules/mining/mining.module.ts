@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import type { AppModule } from '../../platform/module';
+import { type AppModule, routesOf } from '../../platform/module';
 import type { KycService } from '../kyc/kyc.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { MembersRepository } from '../members/members.repository';
@@ -49,8 +49,6 @@ export function createMiningModule(deps: {
   };
   return {
     payouts,
-    routes: async (app) => {
-      await app.register(miningRoutes, routeOptions);
-    },
+    routes: routesOf(miningRoutes, routeOptions),
   } satisfies AppModule;
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import type { LiveEvents } from '../../platform/live-events';
-import type { AppModule } from '../../platform/module';
+import { type AppModule, routesOf } from '../../platform/module';
 import { notificationRoutes } from './notifications.routes';
 import { createNotificationService } from './notifications.service';
 
@@ -9,8 +9,6 @@ export function createNotificationsModule(deps: { db: Db; live: LiveEvents }) {
   const notifications = createNotificationService(deps);
   return {
     notifications,
-    routes: async (app) => {
-      await app.register(notificationRoutes, { notifications });
-    },
+    routes: routesOf(notificationRoutes, { notifications }),
   } satisfies AppModule;
 }

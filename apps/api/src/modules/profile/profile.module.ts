@@ -1,4 +1,4 @@
-import type { AppModule } from '../../platform/module';
+import { type AppModule, routesOf } from '../../platform/module';
 import { createAddressService } from './addresses.service';
 import { profileRoutes } from './profile.routes';
 import { createProfileService, type ProfileDeps } from './profile.service';
@@ -10,8 +10,6 @@ export function createProfileModule(deps: ProfileDeps & { tacRateLimit: number }
   return {
     profile,
     addresses,
-    routes: async (app) => {
-      await app.register(profileRoutes, { profile, addresses, tacRateLimit: deps.tacRateLimit });
-    },
+    routes: routesOf(profileRoutes, { profile, addresses, tacRateLimit: deps.tacRateLimit }),
   } satisfies AppModule;
 }

@@ -1,4 +1,4 @@
-import type { AppModule } from '../../platform/module';
+import { type AppModule, routesOf } from '../../platform/module';
 import { supportRoutes } from './support.routes';
 import { createSupportService } from './support.service';
 
@@ -7,8 +7,6 @@ export function createSupportModule(deps: Parameters<typeof createSupportService
   const support = createSupportService(deps);
   return {
     support,
-    routes: async (app) => {
-      await app.register(supportRoutes, { support });
-    },
+    routes: routesOf(supportRoutes, { support }),
   } satisfies AppModule;
 }

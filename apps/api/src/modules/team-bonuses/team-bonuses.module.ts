@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import type { AppModule } from '../../platform/module';
+import { type AppModule, routesOf } from '../../platform/module';
 import type { LedgerService } from '../ledger/ledger.service';
 import { createBonusRecordService } from './bonus-records.service';
 import { createBonusRunService } from './bonus-run.service';
@@ -14,8 +14,6 @@ export function createTeamBonusesModule(deps: { db: Db; ledger: LedgerService })
   const records = createBonusRecordService({ db });
   return {
     runs,
-    routes: async (app) => {
-      await app.register(teamBonusRoutes, { records, runs, settings });
-    },
+    routes: routesOf(teamBonusRoutes, { records, runs, settings }),
   } satisfies AppModule;
 }

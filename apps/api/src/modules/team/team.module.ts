@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import type { AppModule } from '../../platform/module';
+import { type AppModule, routesOf } from '../../platform/module';
 import { createLegTotals } from '../team-bonuses/leg-totals';
 import { teamRoutes } from './team.routes';
 import { createTeamService } from './team.service';
@@ -9,8 +9,6 @@ export function createTeamModule(deps: { db: Db }) {
   const team = createTeamService({ db: deps.db, legTotals: createLegTotals(deps.db) });
   return {
     team,
-    routes: async (app) => {
-      await app.register(teamRoutes, { team });
-    },
+    routes: routesOf(teamRoutes, { team }),
   } satisfies AppModule;
 }

@@ -1,4 +1,4 @@
-import type { AppModule } from '../../platform/module';
+import { type AppModule, routesOf } from '../../platform/module';
 import { tradingRoutes } from './trading.routes';
 import { createTradingService } from './trading.service';
 import { createTradingVenues } from './trading-venues';
@@ -10,8 +10,6 @@ export function createTradingModule(
   const trading = createTradingService({ db: deps.db, venues: createTradingVenues(deps) });
   return {
     trading,
-    routes: async (app) => {
-      await app.register(tradingRoutes, { trading, orderRateLimit: deps.orderRateLimit });
-    },
+    routes: routesOf(tradingRoutes, { trading, orderRateLimit: deps.orderRateLimit }),
   } satisfies AppModule;
 }

@@ -1,4 +1,4 @@
-import type { AppModule } from '../../platform/module';
+import { type AppModule, routesOf } from '../../platform/module';
 import { uploadRoutes } from './uploads.routes';
 import { createUploadService, type UploadServiceDeps } from './uploads.service';
 
@@ -7,8 +7,6 @@ export function createUploadsModule(deps: UploadServiceDeps & { uploadRateLimit:
   const uploads = createUploadService(deps);
   return {
     uploads,
-    routes: async (app) => {
-      await app.register(uploadRoutes, { uploads, uploadRateLimit: deps.uploadRateLimit });
-    },
+    routes: routesOf(uploadRoutes, { uploads, uploadRateLimit: deps.uploadRateLimit }),
   } satisfies AppModule;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import type { AppModule } from '../../platform/module';
+import { type AppModule, routesOf } from '../../platform/module';
 import { voucherRoutes } from './vouchers.routes';
 import { createVoucherService } from './vouchers.service';
 
@@ -8,8 +8,6 @@ export function createVouchersModule(deps: { db: Db }) {
   const vouchers = createVoucherService(deps);
   return {
     vouchers,
-    routes: async (app) => {
-      await app.register(voucherRoutes, { vouchers });
-    },
+    routes: routesOf(voucherRoutes, { vouchers }),
   } satisfies AppModule;
 }
