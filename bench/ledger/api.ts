@@ -11,7 +11,9 @@ import { loadConfig } from '../../apps/api/src/config';
 import { createDb, type Db } from '../../apps/api/src/db/database';
 import { hashPassword } from '../../apps/api/src/modules/auth/password';
 import { loadRsaKeyPair } from '../../apps/api/src/platform/keys';
+import { createLogger } from '../../apps/api/src/platform/logger';
 import type { MessageSender } from '../../apps/api/src/platform/mail';
+import { createServices } from '../../apps/api/src/services';
 import type { ClientsConfig, FromClients, ToClients } from './api-clients';
 import type { PhaseResult } from './measure';
 import type { BenchMember } from './setup';
@@ -76,8 +78,8 @@ export async function measureApi(o: {
     AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
     MONEY_RATE_LIMIT_PER_MINUTE: '100000000',
   });
-  const app = await buildApp({
-    config,
+  const logger = createLogger(config.LOG_LEVEL);
+  const services = await createServices(config, {
     db: appDb.db,
     databaseUrl: o.url,
     masterKey: Buffer.from(config.MASTER_KEY!, 'base64'),
@@ -85,7 +87,9 @@ export async function measureApi(o: {
     email: noSender,
     sms: noSender,
     outbox: null,
+    log: logger,
   });
+  const app = await buildApp(services, { logger, databaseUrl: o.url });
   const child = fork(path.join(here, 'api-clients.ts'), [], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

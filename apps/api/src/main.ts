@@ -20,18 +20,20 @@ import { scheduleKeyRechecks } from './modules/exchange-keys/exchange-keys.jobs'
 import { scheduleMiningPayouts } from './modules/mining/mining.jobs';
 import { scheduleBonusRuns } from './modules/team-bonuses/team-bonuses.jobs';
 import { scheduleUploadCleanup } from './modules/uploads/uploads.jobs';
-import { AppError } from './platform/errors';
 import { startJobs } from './platform/jobs';
 import { loadMasterKey, loadRsaKeyPair } from './platform/keys';
+import { createLogger } from './platform/logger';
 import {
   createEmailSender,
   createOutboxSmsSender,
+  createUnavailableSender,
   type MessageSender,
   Outbox,
   startSmtpCatcher,
 } from './platform/mail';
 import { createSecretBox } from './platform/secret-box';
 import { describeStartupFailure, StartupError } from './platform/startup-error';
+import { createServices } from './services';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -156,7 +158,7 @@ async function start(
   });
   const seedDemoData = config.SEED_DEMO ?? !config.isProduction;
   if (seedDemoData) {
-    // The app's own uploads folder (buildApp's default), where the demo's banners are stored; the box seals
+    // The uploads folder the services default to (services.ts), where the demo's banners are stored; the box seals
     // the demo staff's authenticator secrets.
     await seedDemo(database.db, {
       transactionPasswords: true,
@@ -178,15 +180,11 @@ async function start(
   running.email = createEmailSender(smtpUrl, config.MAIL_FROM);
   const sms: MessageSender = outbox
     ? createOutboxSmsSender(outbox)
-    : {
-        send: async () => {
-          throw new AppError('SERVICE_UNAVAILABLE', 'No SMS provider is configured');
-        },
-      };
+    : createUnavailableSender('No SMS provider is configured');
   running.redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) : undefined;
 
-  const app = await buildApp({
-    config,
+  const logger = createLogger(config.LOG_LEVEL);
+  const services = await createServices(config, {
     db: database.db,
     databaseUrl: database.url,
     masterKey,
@@ -194,8 +192,13 @@ async function start(
     email: running.email,
     sms,
     outbox,
-    redis: running.redis,
+    log: logger,
     pool: database.pool,
+  });
+  const app = await buildApp(services, {
+    logger,
+    databaseUrl: database.url,
+    redis: running.redis,
     webDist: config.WEB_DIST ?? path.resolve(here, '../../web/dist'),
   });
   running.app = app;
@@ -203,16 +206,16 @@ async function start(
 
   // Only the message: a pg error object carries the whole connection state.
   const jobs = await startJobs(database.url, (error) => {
-    app.metrics.jobErrors.inc();
+    services.metrics.jobErrors.inc();
     app.log.error({ error: error.message }, 'jobs failed');
   });
   running.jobs = jobs;
-  await scheduleKeyRechecks(jobs, app.exchangeKeys, app.log);
-  await scheduleUploadCleanup(jobs, app.uploads, app.log);
-  await scheduleLoginThrottlePurge(jobs, app.loginThrottle, app.log);
-  await scheduleMiningPayouts(jobs, app.miningPayouts, app.log);
-  await scheduleBonusRuns(jobs, app.bonusRuns, app.log);
-  await scheduleRentalExpiryNotices(jobs, app.rentalExpiryNotices, app.log);
+  await scheduleKeyRechecks(jobs, services.jobs.keyRechecks, logger);
+  await scheduleUploadCleanup(jobs, services.jobs.uploadCleanup, logger);
+  await scheduleLoginThrottlePurge(jobs, services.jobs.loginThrottlePurge, logger);
+  await scheduleMiningPayouts(jobs, services.jobs.miningPayouts, logger);
+  await scheduleBonusRuns(jobs, services.jobs.bonusRuns, logger);
+  await scheduleRentalExpiryNotices(jobs, services.jobs.rentalExpiryNotices, logger);
   // The bots trade in a process of their own (worker.ts), on this database; more can run beside it.
   running.botWorker = forkBotWorker(database.url, app.log);
 

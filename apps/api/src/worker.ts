@@ -1,26 +1,18 @@
 import { hostname } from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
 import { loadConfig } from './config';
 import { connectDatabase } from './db/connect';
-import { createManagedAccounts } from './modules/bot-rentals/managed-accounts';
-import { createBotVenues } from './modules/bots/bot-venues';
 import { recordCycleFunding } from './modules/bots/cycle-funding';
 import { createBotEngine } from './modules/bots/engine/bot-engine';
 import { runTicks } from './modules/bots/engine/tick-loop';
-import { createExchangeKeyService } from './modules/exchange-keys/exchange-keys.service';
-import { connectorFor } from './modules/exchanges/connectors';
 import { matchAllPaperAccounts } from './modules/exchanges/paper/paper-exchange';
-import { createMarketSource } from './modules/markets/market-source';
-import { createNotificationService } from './modules/notifications/notifications.service';
-import { AppError } from './platform/errors';
 import { createHeartbeat } from './platform/heartbeat';
-import { loadMasterKey } from './platform/keys';
-import { createLiveEvents } from './platform/live-events';
-import { redactPaths } from './platform/logger';
-import { createSecretBox } from './platform/secret-box';
+import { loadMasterKey, loadRsaKeyPair } from './platform/keys';
+import { createLogger } from './platform/logger';
+import { createUnavailableSender } from './platform/mail';
 import { describeStartupFailure, StartupError } from './platform/startup-error';
 import { createWorkerMetrics, serveWorkerMetrics } from './platform/worker-metrics';
+import { createServices } from './services';
 
 /** A stop that has not finished by then exits anyway: a dead database must not keep the worker alive. */
 const STOP_DEADLINE_MS = 7000;
@@ -39,7 +31,7 @@ const CYCLE_FUNDING_MS = 60_000;
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const log = pino({ level: config.LOG_LEVEL, redact: { paths: redactPaths, censor: '[redacted]' } });
+  const log = createLogger(config.LOG_LEVEL);
   if (!config.DATABASE_URL) {
     throw new StartupError(
       'the bot worker needs DATABASE_URL',
@@ -67,43 +59,23 @@ async function main(): Promise<void> {
     configured: config.MASTER_KEY,
     production: config.isProduction,
   });
-  const connect = (exchange: 'binance' | 'bybit' | 'gate', credentials: Parameters<typeof connectorFor>[1]) =>
-    connectorFor(exchange, credentials, config);
-  // The worker only reads keys (isKeyUsable, credentialsFor); binding and unbinding belong to the API.
-  const refuse = async (): Promise<never> => {
-    throw new AppError('FORBIDDEN', 'Keys are bound through the API, not the bot worker');
-  };
-  const market = await createMarketSource(config);
-  // Keys suspended and bots paused or stopped out by the worker are announced like changes the API makes.
-  // Publishing only issues pg_notify in the transaction; the worker never listens, so no listener connection
-  // opens.
-  const notifications = createNotificationService({
+  // The same services as the API's (services.ts), of which the worker uses the bots' venues, the key
+  // service (only reading keys: isKeyUsable, credentialsFor) and notifications. Keys suspended and bots
+  // paused or stopped out here are announced like changes the API makes: publishing only issues pg_notify
+  // in the transaction, and the worker never listens, so no listener connection opens. The worker tells
+  // members through notifications only: it has no mail or SMS channel.
+  const noMessages = createUnavailableSender('The bot worker sends no mail or SMS');
+  const services = await createServices(config, {
     db: database.db,
-    live: createLiveEvents({ databaseUrl: config.DATABASE_URL }),
-  });
-  const keys = createExchangeKeyService({
-    db: database.db,
-    box: createSecretBox(masterKey),
-    connect,
-    unseal: refuse,
-    checkPassword: refuse,
-    egressIps: config.EGRESS_IPS,
-    notify: notifications.notify,
+    databaseUrl: config.DATABASE_URL,
+    masterKey,
+    rsa: loadRsaKeyPair(dataDir),
+    email: noMessages,
+    sms: noMessages,
+    outbox: null,
     log,
   });
-  const venues = createBotVenues({
-    db: database.db,
-    market,
-    keys,
-    connect,
-    managed: createManagedAccounts({
-      db: database.db,
-      market,
-      box: createSecretBox(masterKey),
-      connect,
-      mode: config.MANAGED_ACCOUNTS,
-    }),
-  });
+  const { botVenues: venues, market, notifications } = services;
   const owner = `${hostname()}:${process.pid}`;
   const metrics = createWorkerMetrics({ pool: database.pool });
   const metricsServer =

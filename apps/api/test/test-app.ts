@@ -12,6 +12,7 @@ import type { Db } from '../src/db/database';
 import { seedDemo } from '../src/db/seed/demo';
 import { DEMO_ADMIN, type DemoStaff } from '../src/db/seed/demo-staff';
 import { loadRsaKeyPair } from '../src/platform/keys';
+import { createLogger } from '../src/platform/logger';
 import {
   createEmailSender,
   createOutboxSmsSender,
@@ -20,6 +21,7 @@ import {
   startSmtpCatcher,
 } from '../src/platform/mail';
 import { createSecretBox } from '../src/platform/secret-box';
+import { createServices, type Services } from '../src/services';
 import { createTestDb } from './test-db';
 
 export const ORIGIN = 'http://platform.test';
@@ -49,6 +51,8 @@ export async function totpCode(secret: string = DEMO_ADMIN.totpSecret): Promise<
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The services the app was built around (jobs' runs, key checks: what main.ts schedules). */
+  services: Services;
   db: Db;
   databaseUrl: string;
   outbox: Outbox;
@@ -80,8 +84,8 @@ export async function createTestApp(
     RATE_LIMIT_PER_IP_PER_MINUTE: '100000',
     ...env,
   });
-  const app = await buildApp({
-    config,
+  const logger = createLogger(config.LOG_LEVEL, options.logStream);
+  const services = await createServices(config, {
     db,
     databaseUrl: url,
     masterKey: Buffer.from(MASTER_KEY, 'base64'),
@@ -89,14 +93,19 @@ export async function createTestApp(
     email: options.email ?? email,
     sms: createOutboxSmsSender(outbox),
     outbox,
+    log: logger,
     uploadsDir,
-    ...(options.webDist ? { webDist: options.webDist } : {}),
-    ...(options.logStream ? { logStream: options.logStream } : {}),
     totpNow: totpClock.now,
+  });
+  const app = await buildApp(services, {
+    logger,
+    databaseUrl: url,
+    ...(options.webDist ? { webDist: options.webDist } : {}),
   });
   await app.ready();
   return {
     app,
+    services,
     db,
     databaseUrl: url,
     outbox,

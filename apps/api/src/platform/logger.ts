@@ -1,4 +1,5 @@
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import pino, { type Logger } from 'pino';
 
 /**
  * Paths pino blanks out wherever they appear in a logged object: passwords, TAC codes, tokens, sealed
@@ -71,16 +72,16 @@ function requestSerializer(request: FastifyRequest) {
   };
 }
 
-/** `stream`: where the lines go instead of stdout (a test that reads the log). */
-export function loggerOptions(
-  level: string,
-  stream?: { write(line: string): void },
-): FastifyServerOptions['logger'] {
-  if (level === 'silent') return false;
-  return {
+/**
+ * The process's logger, shared by the services (services.ts) and the HTTP app (Fastify's `loggerInstance`),
+ * so a service's warning and a request's line go to the same place with the same redaction.
+ * `stream`: where the lines go instead of stdout (a test that reads the log).
+ */
+export function createLogger(level: string, stream?: { write(line: string): void }): Logger {
+  const options = {
     level,
     redact: { paths: redactPaths, censor: '[redacted]' },
     serializers: { req: requestSerializer },
-    ...(stream ? { stream } : {}),
   };
+  return stream ? pino(options, stream) : pino(options);
 }

@@ -4,6 +4,7 @@ import type { TOutboxItem } from '@app/contracts';
 import { simpleParser } from 'mailparser';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
+import { AppError } from './errors';
 
 export interface OutgoingMessage {
   to: string;
@@ -77,6 +78,18 @@ export function createOutboxSmsSender(outbox: Outbox): MessageSender {
   return {
     async send(message) {
       outbox.add({ channel: 'sms', to: message.to, subject: message.subject, text: message.text });
+    },
+  };
+}
+
+/**
+ * A channel with no provider behind it (SMS in production until one is configured; mail and SMS in the bot
+ * worker, which tells members through notifications only): sending is refused with a clear error.
+ */
+export function createUnavailableSender(what: string): MessageSender {
+  return {
+    send: async () => {
+      throw new AppError('SERVICE_UNAVAILABLE', what);
     },
   };
 }

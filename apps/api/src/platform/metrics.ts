@@ -108,10 +108,3 @@ export function registerMetrics(
     },
   );
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The API's metrics: main.ts counts the jobs' errors into them. */
-    metrics: ApiMetrics;
-  }
-}

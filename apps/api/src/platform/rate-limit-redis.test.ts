@@ -2,8 +2,10 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Client, createTestApp, type TestApp } from '../../test/test-app';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { type Config, loadConfig } from '../config';
+import { createServices } from '../services';
 import { loadRsaKeyPair } from './keys';
+import { createLogger } from './logger';
 import { createOutboxSmsSender, Outbox } from './mail';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -40,26 +42,34 @@ describe.skipIf(!available)('rate limits shared through Redis', () => {
     await t.close();
   });
 
+  /** One more API instance on the test app's database, counting in Redis under `prefix`. */
+  const appOn = async (config: Config, prefix: string) => {
+    const logger = createLogger(config.LOG_LEVEL);
+    const services = await createServices(config, {
+      db: t.db,
+      databaseUrl: t.databaseUrl,
+      masterKey: Buffer.alloc(32, 7),
+      rsa: loadRsaKeyPair(inject('keysDir')),
+      email: createOutboxSmsSender(new Outbox()),
+      sms: createOutboxSmsSender(new Outbox()),
+      outbox: null,
+      log: logger,
+    });
+    return buildApp(services, { logger, databaseUrl: t.databaseUrl, redis, redisNamespace: prefix });
+  };
+
   it('two API instances count one client together', async () => {
     const prefix = `test-${Date.now()}`;
     const build = () =>
-      buildApp({
-        config: loadConfig({
+      appOn(
+        loadConfig({
           NODE_ENV: 'test',
           LOG_LEVEL: 'silent',
           AUTH_RATE_LIMIT_PER_MINUTE: '4',
           PUBLIC_ORIGIN: 'http://platform.test',
         }),
-        db: t.db,
-        databaseUrl: t.databaseUrl,
-        masterKey: Buffer.alloc(32, 7),
-        rsa: loadRsaKeyPair(inject('keysDir')),
-        email: createOutboxSmsSender(new Outbox()),
-        sms: createOutboxSmsSender(new Outbox()),
-        outbox: null,
-        redis,
-        redisNamespace: prefix,
-      });
+        prefix,
+      );
     const [one, two] = await Promise.all([build(), build()]);
     const a = new Client(one);
     const b = new Client(two);
@@ -76,24 +86,16 @@ describe.skipIf(!available)('rate limits shared through Redis', () => {
   it('two API instances count a member together, and an address together', async () => {
     const prefix = `test-member-${Date.now()}`;
     const build = () =>
-      buildApp({
-        config: loadConfig({
+      appOn(
+        loadConfig({
           NODE_ENV: 'test',
           LOG_LEVEL: 'silent',
           RATE_LIMIT_PER_MINUTE: '3',
           RATE_LIMIT_PER_IP_PER_MINUTE: '9',
           PUBLIC_ORIGIN: 'http://platform.test',
         }),
-        db: t.db,
-        databaseUrl: t.databaseUrl,
-        masterKey: Buffer.alloc(32, 7),
-        rsa: loadRsaKeyPair(inject('keysDir')),
-        email: createOutboxSmsSender(new Outbox()),
-        sms: createOutboxSmsSender(new Outbox()),
-        outbox: null,
-        redis,
-        redisNamespace: prefix,
-      });
+        prefix,
+      );
     const [one, two] = await Promise.all([build(), build()]);
     const a = new Client(one);
     a.ip = '10.78.0.1';

@@ -273,7 +273,7 @@ describe('login throttling per account and address', () => {
               WHERE subject IN (${subject}, 'u:nobody-at-all')`.execute(t.db);
     await sql`UPDATE login_throttle_accounts SET window_started_at = now() - interval '2 days'
               WHERE subject IN (${subject}, 'u:nobody-at-all')`.execute(t.db);
-    expect(await t.app.loginThrottle.purgeStale()).toBeGreaterThanOrEqual(4);
+    expect(await t.services.loginThrottle.purgeStale()).toBeGreaterThanOrEqual(4);
     const left = await t.db
       .selectFrom('login_throttle')
       .select(['subject', 'ip'])

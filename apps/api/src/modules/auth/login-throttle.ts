@@ -261,10 +261,3 @@ export function createLoginThrottle(deps: { db: Db; rules?: TLoginThrottleRules 
 }
 
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The login throttle, for its daily clean-up job (main.ts). */
-    loginThrottle: LoginThrottle;
-  }
-}

@@ -19,7 +19,7 @@ import type { ManagedAccounts } from './managed-accounts';
 export interface ManagedAccountsAdminDeps {
   db: Db;
   managed: Pick<ManagedAccounts, 'assignSubAccount' | 'removeSubAccount' | 'hasLiveBots'>;
-  /** The same rights check as a member's key binding (wired to connectorFor in app.ts). */
+  /** The same rights check as a member's key binding (wired to connectorFor in services.ts). */
   connect: ConnectKey;
   /** Opens an RSA-OAEP sealed value, using up its nonce (SealedService.unseal). */
   unseal: (sessionId: string, sealed: TSealed) => Promise<string>;

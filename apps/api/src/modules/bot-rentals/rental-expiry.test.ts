@@ -43,7 +43,7 @@ describe('rental expiry notices', () => {
     // could fall in the same millisecond as the start, which the table refuses (ends_at > starts_at).
     await rentalEndingIn(memberId, -0.5);
 
-    const notices = t.app.rentalExpiryNotices;
+    const notices = t.services.jobs.rentalExpiryNotices;
     // Runs side by side and a re-run still write one notice per rental.
     await Promise.all([notices.notifyExpiring(), notices.notifyExpiring()]);
     await notices.notifyExpiring();
@@ -67,7 +67,7 @@ describe('rental expiry notices', () => {
   it('tells about a rental once it comes within three days, not before', async () => {
     const memberId = await memberIdOf('henry01');
     const rental = await rentalEndingIn(memberId, 5);
-    const notices = t.app.rentalExpiryNotices;
+    const notices = t.services.jobs.rentalExpiryNotices;
     await notices.notifyExpiring();
     expect(await expiryNoticesOf('henry01')).toEqual([]);
     await notices.notifyExpiring(new Date(Date.now() + 3 * DAY_MS));

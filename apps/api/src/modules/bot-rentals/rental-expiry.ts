@@ -59,10 +59,3 @@ export function createRentalExpiryNotices({ db, notify }: { db: Db; notify: Noti
 }
 
 export type RentalExpiryNotices = ReturnType<typeof createRentalExpiryNotices>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The daily expiry notice job (main.ts) and tests reach the run through the app. */
-    rentalExpiryNotices: RentalExpiryNotices;
-  }
-}

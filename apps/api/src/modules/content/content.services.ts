@@ -8,7 +8,7 @@ import { createNewsService } from './news.service';
 import { createSiteSettingsService, type VersionDefaults } from './site-settings.service';
 import { createSlideService } from './slides.service';
 
-/** The content module's services, wired once in app.ts. */
+/** The content module's services, built once by content.module.ts. */
 export function createContentServices(deps: {
   db: Db;
   uploads: Pick<UploadService, 'claim'>;

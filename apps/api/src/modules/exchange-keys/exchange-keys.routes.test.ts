@@ -223,12 +223,12 @@ describe('re-checking a key', () => {
     expect(suspended.status).toBe(200);
     expect(suspended.body).toMatchObject({ status: 'suspended', statusReason: 'KEY_CAN_WITHDRAW' });
     expect(suspended.body.lastCheckedAt > key.lastCheckedAt).toBe(true);
-    expect(await t.app.exchangeKeys.isKeyUsable(await memberIdOf('alice01'), 'binance')).toBe(false);
+    expect(await t.services.exchangeKeys.isKeyUsable(await memberIdOf('alice01'), 'binance')).toBe(false);
 
     binance.setKeyRights({ withdraw: false });
     const active = await alice.post<TExchangeKey>(`/api/exchange-keys/${key.id}/recheck`);
     expect(active.body).toMatchObject({ status: 'active', statusReason: null });
-    expect(await t.app.exchangeKeys.isKeyUsable(await memberIdOf('alice01'), 'binance')).toBe(true);
+    expect(await t.services.exchangeKeys.isKeyUsable(await memberIdOf('alice01'), 'binance')).toBe(true);
 
     const audit = await t.db
       .selectFrom('audit_log')
@@ -260,11 +260,11 @@ describe('re-checking a key', () => {
     if (!bobbyKey) throw new Error('bobby has a key');
     // Bobby's key gets an IP restriction: from now on, losing it suspends the key.
     binance.setKeyRights({ ipWhitelist: ['203.0.113.7'] });
-    expect(await t.app.exchangeKeys.recheckAll()).toEqual({ checked: 2, suspended: 0, failed: 0 });
+    expect(await t.services.exchangeKeys.recheckAll()).toEqual({ checked: 2, suspended: 0, failed: 0 });
     expect((await keysOf(bobby))[0]).toMatchObject({ status: 'active', ipRestricted: true, warnings: [] });
 
     binance.setKeyRights({ ipWhitelist: [] });
-    await t.app.exchangeKeys.recheckAll();
+    await t.services.exchangeKeys.recheckAll();
     expect((await keysOf(bobby))[0]).toMatchObject({
       status: 'suspended',
       statusReason: 'KEY_IP_RESTRICTION_REMOVED',
@@ -272,7 +272,7 @@ describe('re-checking a key', () => {
 
     // A key the exchange no longer accepts (revoked there): the secret stored no longer signs.
     await sql`UPDATE exchange_keys SET api_key = 'revoked-key-0000' WHERE id = ${bobbyKey.id}`.execute(t.db);
-    await t.app.exchangeKeys.recheckAll();
+    await t.services.exchangeKeys.recheckAll();
     expect((await keysOf(bobby))[0]).toMatchObject({
       status: 'suspended',
       statusReason: 'EXCHANGE_AUTH_FAILED',
@@ -315,7 +315,7 @@ describe('unbinding a key', () => {
     expect(reply.body).toEqual({ id: key.id, exchange: 'binance', positionsUntouched: true });
     expect(await keysOf(alice)).toEqual([]);
     expect(await dump('exchange_keys')).not.toContain(key.id);
-    expect(await t.app.exchangeKeys.isKeyUsable(await memberIdOf('alice01'), 'binance')).toBe(false);
+    expect(await t.services.exchangeKeys.isKeyUsable(await memberIdOf('alice01'), 'binance')).toBe(false);
 
     // Binding again works (the bots resume trading with the new key).
     const rebound = await alice.post<TExchangeKey>('/api/exchange-keys', await bindBody(alice));

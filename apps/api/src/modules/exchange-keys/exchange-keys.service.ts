@@ -33,7 +33,7 @@ const factsOf = (row: KeyRow): KeyFacts => ({
   expiresAt: row.expires_at,
 });
 
-/** What the key service needs of an exchange: only the rights check. Wired to connectorFor in app.ts. */
+/** What the key service needs of an exchange: only the rights check. Wired to connectorFor in services.ts. */
 export type ConnectKey = (exchange: TKeyExchange, credentials: Credentials) => Pick<Connector, 'keyRights'>;
 
 /** Who asks, from which session (the sealed values' nonces belong to it). */
@@ -379,10 +379,3 @@ export function createExchangeKeyService(deps: ExchangeKeyServiceDeps) {
 }
 
 export type ExchangeKeyService = ReturnType<typeof createExchangeKeyService>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The exchange key service, for the daily re-check job and the bots (isKeyUsable, credentialsFor). */
-    exchangeKeys: ExchangeKeyService;
-  }
-}

@@ -94,7 +94,7 @@ afterAll(() => t.close());
 describe('package pictures', () => {
   it('an admin sets and replaces a package picture, claimed with the package; members can see it', async () => {
     const adminId = await fx.memberId('admin');
-    const first = await t.app.uploads.storeImage({
+    const first = await t.services.uploads.storeImage({
       ownerId: adminId,
       purpose: 'mining_package',
       data: await picture('png', 64, 48),
@@ -125,7 +125,7 @@ describe('package pictures', () => {
       ...packageInput({ name: 'Pictured', pictureUploadId: first.id }),
     });
     expect(same.status).toBe(200);
-    const second = await t.app.uploads.storeImage({
+    const second = await t.services.uploads.storeImage({
       ownerId: adminId,
       purpose: 'mining_package',
       data: await picture('jpeg', 64, 48),
@@ -138,7 +138,7 @@ describe('package pictures', () => {
 
   it('refuses a picture of another purpose or owner, and nothing is created', async () => {
     const alice = await fx.as('alice01');
-    const avatar = await t.app.uploads.storeImage({
+    const avatar = await t.services.uploads.storeImage({
       ownerId: await fx.memberId('alice01'),
       purpose: 'avatar',
       data: await picture('png'),

@@ -442,16 +442,16 @@ describe('payouts', () => {
 
     // Two runs of the same day at once (a retried job beside the scheduled one) pay each day once.
     const [first, twin] = await Promise.all([
-      t.app.miningPayouts.runPayouts(dayFrom(-31)),
-      t.app.miningPayouts.runPayouts(dayFrom(-31)),
+      t.services.jobs.miningPayouts.runPayouts(dayFrom(-31)),
+      t.services.jobs.miningPayouts.runPayouts(dayFrom(-31)),
     ]);
     expect(first.paid + twin.paid).toBeGreaterThanOrEqual(10);
     expect(await paidSoFar()).toEqual({ days: 10, total: 10n * perDay });
     // A re-run of the same day pays nothing more.
-    await t.app.miningPayouts.runPayouts(dayFrom(-31));
+    await t.services.jobs.miningPayouts.runPayouts(dayFrom(-31));
     expect(await paidSoFar()).toEqual({ days: 10, total: 10n * perDay });
     // Days -30 and -29 were missed: the run for day -28 catches them up.
-    await t.app.miningPayouts.runPayouts(dayFrom(-28));
+    await t.services.jobs.miningPayouts.runPayouts(dayFrom(-28));
     expect(await paidSoFar()).toEqual({ days: 13, total: 13n * perDay });
     // The admin run (audited) for today pays the rest and stops at the subscription's end.
     const run = await admin.post<{ paid: number }>('/api/admin/mining/payouts/run', { day: dayFrom(0) });
@@ -511,7 +511,7 @@ describe('payouts', () => {
         blockReward,
       });
     // No figures yet: the days wait.
-    await t.app.miningPayouts.runPayouts(dayFrom(-40));
+    await t.services.jobs.miningPayouts.runPayouts(dayFrom(-40));
     const payouts = async () =>
       t.db
         .selectFrom('mining_payouts')
@@ -525,12 +525,12 @@ describe('payouts', () => {
     expect((await setParams(dayFrom(-50), '1318359375', '3.125')).status).toBe(200);
     expect((await setParams(dayFrom(-30), '3955078125', '1.00000001')).status).toBe(200);
     // The first 10 days, then a missed run, then day -28 catches up (and a re-run pays nothing more).
-    await t.app.miningPayouts.runPayouts(dayFrom(-36));
+    await t.services.jobs.miningPayouts.runPayouts(dayFrom(-36));
     expect(await payouts()).toHaveLength(10);
-    await t.app.miningPayouts.runPayouts(dayFrom(-28));
-    await t.app.miningPayouts.runPayouts(dayFrom(-28));
+    await t.services.jobs.miningPayouts.runPayouts(dayFrom(-28));
+    await t.services.jobs.miningPayouts.runPayouts(dayFrom(-28));
     expect(await payouts()).toHaveLength(18);
-    await t.app.miningPayouts.runPayouts(dayFrom(0));
+    await t.services.jobs.miningPayouts.runPayouts(dayFrom(0));
     const paid = await payouts();
     expect(paid).toHaveLength(30);
     const before30 = paid.filter((p) => p.day < dayFrom(-30));
@@ -560,7 +560,7 @@ describe('payouts', () => {
     const receipt = await buy(alice, pkg.id, { placement: 'activate' });
     expect(receipt.status).toBe(200);
     const today = dayFrom(0);
-    const noRate = await t.app.miningPayouts.runPayouts(today);
+    const noRate = await t.services.jobs.miningPayouts.runPayouts(today);
     const count = async () =>
       (
         await t.db
@@ -577,7 +577,7 @@ describe('payouts', () => {
       perUnit: '0.0001',
     });
     expect(rate.status).toBe(200);
-    await t.app.miningPayouts.runPayouts(today);
+    await t.services.jobs.miningPayouts.runPayouts(today);
     expect(await count()).toBe('1');
     const future = await admin.post('/api/admin/mining/payouts/run', { day: dayFrom(2) });
     expect(future.body.code).toBe('MINING_DAY_INVALID');

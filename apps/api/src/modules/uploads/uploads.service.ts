@@ -253,10 +253,3 @@ export function createUploadService({ db, dir }: UploadServiceDeps) {
 }
 
 export type UploadService = ReturnType<typeof createUploadService>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** For the clean-up schedule that main.ts starts. */
-    uploads: UploadService;
-  }
-}
