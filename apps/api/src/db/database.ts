@@ -5,6 +5,9 @@ import type { Database } from './schema';
 // bigint (int8) stays a string: ids are opaque and amounts must never pass through a float.
 // numeric likewise. Callers that do arithmetic convert with BigInt() at the boundary.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
+// A DATE is a calendar day, not an instant: pg's default makes it a Date at the process's local midnight,
+// which shifts the day in any zone west of UTC. It stays the 'YYYY-MM-DD' text schema.ts declares.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 export type Db = Kysely<Database>;
 

@@ -191,7 +191,11 @@ export interface MailLogTable {
 }
 
 /** NUMERIC(38,0) amounts: strings from pg, written as decimal strings; BigInt() at the repository edge. */
-type Numeric = ColumnType<string, string | undefined, string>;
+type Numeric = ColumnType<string, string, string>;
+/** A NUMERIC amount with a database default (running totals that start at 0): optional on insert. */
+type NumericWithDefault = ColumnType<string, string | undefined, string>;
+/** A DATE: 'YYYY-MM-DD' both ways (database.ts keeps pg from turning it into a Date at local midnight). */
+type Day = string;
 /** A column of an append-only row: written once on insert, never updated. */
 type Once<T> = ColumnType<T, T, never>;
 
@@ -208,10 +212,10 @@ export interface LedgerAccountsTable {
   wallet: 'deposit' | 'trading' | 'reward' | 'funds' | null;
   system_code: string | null;
   currency: string;
-  debits_posted: Numeric;
-  credits_posted: Numeric;
-  debits_pending: Numeric;
-  credits_pending: Numeric;
+  debits_posted: NumericWithDefault;
+  credits_posted: NumericWithDefault;
+  debits_pending: NumericWithDefault;
+  credits_pending: NumericWithDefault;
   created_at: Timestamp;
 }
 
@@ -662,8 +666,8 @@ export interface MiningPromotionsTable {
   title: string;
   body: string;
   package_id: string | null;
-  starts_at: Date | string;
-  ends_at: Date | string;
+  starts_at: ColumnType<Date, Date | string, Date | string>;
+  ends_at: ColumnType<Date, Date | string, Date | string>;
   created_at: Timestamp;
 }
 
@@ -676,7 +680,7 @@ export interface MiningCartItemsTable {
 
 export interface MiningDailyRatesTable {
   package_id: string;
-  day: string;
+  day: Day;
   per_unit_minor: string;
 }
 
@@ -702,7 +706,7 @@ export interface MiningPurchasesTable {
 export interface MiningNetworkParamsTable {
   id: Id;
   currency: string;
-  effective_from: string;
+  effective_from: Day;
   difficulty: string;
   block_reward_minor: string;
   created_by: string | null;
@@ -732,15 +736,15 @@ export interface MiningSubscriptionsTable {
   package_id: string;
   units: number;
   hash_rate_ghs: string;
-  starts_on: string;
-  ends_on: string;
+  starts_on: Day;
+  ends_on: Day;
   status: Generated<'active' | 'ended'>;
   purchase_id: string | null;
   created_at: Timestamp;
 }
 
 export interface MiningPayoutsTable {
-  day: string;
+  day: Day;
   subscription_id: string;
   member_id: string;
   amount_minor: string;
@@ -759,7 +763,7 @@ export interface BonusSettingsTable {
 
 export interface BonusRunsTable {
   id: Id;
-  period_start: ColumnType<string, string, string>;
+  period_start: Day;
   status: 'running' | 'completed' | 'failed';
   settings: unknown;
   computed_at: Date | null;
@@ -804,7 +808,7 @@ export interface BonusPayoutsTable {
   run_id: string;
   member_id: string;
   type: 'sponsor' | 'pairing';
-  period_start: ColumnType<string, string, string>;
+  period_start: Day;
   rank: string;
   rate_bps: number;
   base_minor: string;

@@ -1,6 +1,5 @@
 import { securityAction, type TSecurityEventKind } from '@app/contracts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import { type AnyDb, own } from '../db/tables';
 
 /** Who asked, from where: every admin action and every money request records it. */
 export interface Actor {
@@ -19,8 +18,8 @@ export interface AuditEntry {
  * The append-only audit log (the database refuses UPDATE and DELETE). Written inside the caller's
  * transaction, so an action and its record commit together or not at all.
  */
-export async function recordAudit(ex: Kysely<Database>, actor: Actor, entry: AuditEntry): Promise<void> {
-  await ex
+export async function recordAudit(ex: AnyDb, actor: Actor, entry: AuditEntry): Promise<void> {
+  await own<'audit_log'>(ex)
     .insertInto('audit_log')
     .values({
       actor_id: actor.memberId,
@@ -33,8 +32,8 @@ export async function recordAudit(ex: Kysely<Database>, actor: Actor, entry: Aud
 }
 
 /** An entry of the platform itself (a scheduled job), with no member or IP behind it. */
-export async function recordSystemAudit(ex: Kysely<Database>, entry: AuditEntry): Promise<void> {
-  await ex
+export async function recordSystemAudit(ex: AnyDb, entry: AuditEntry): Promise<void> {
+  await own<'audit_log'>(ex)
     .insertInto('audit_log')
     .values({
       actor_id: null,
@@ -51,10 +50,10 @@ export async function recordSystemAudit(ex: Kysely<Database>, entry: AuditEntry)
  * member's "Security activity" page lists and admins see in the audit log. `ip` is the request's.
  */
 export async function recordSecurityEvent(
-  ex: Kysely<Database>,
+  ex: AnyDb,
   event: { memberId: string; kind: TSecurityEventKind; ip: string; detail?: Record<string, unknown> },
 ): Promise<void> {
-  await ex
+  await own<'audit_log'>(ex)
     .insertInto('audit_log')
     .values({
       actor_id: event.memberId,

@@ -2,7 +2,7 @@ import { type TLiveEvent, ZLiveEvent } from '@app/contracts';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { z } from 'zod';
-import type { Db } from '../db/database';
+import type { AnyDb } from '../db/tables';
 
 /** Who receives an event: one member's streams, every admin's, or every open stream. */
 export type LiveAudience = { memberId: string } | { admins: true } | { everyone: true };
@@ -128,7 +128,7 @@ export function createLiveEvents(options: { databaseUrl: string; onError?: (erro
 
   return {
     /** Sends the event to the audience when `trx` commits (at once when `trx` is not a transaction). */
-    publish: async (trx: Db, audience: LiveAudience, event: TLiveEvent): Promise<void> => {
+    publish: async (trx: AnyDb, audience: LiveAudience, event: TLiveEvent): Promise<void> => {
       const payload: Envelope = { to: keyOf(audience), event };
       await sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(payload)})`.execute(trx);
     },

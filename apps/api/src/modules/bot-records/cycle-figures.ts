@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import { format, parse } from '../exchanges/paper/paper-decimal';
+import { paperFundingPaidSql } from '../exchanges/paper/paper-funding-sql';
 
 /** What a record list is narrowed by (see ZBotRecordsQuery). */
 export type RecordFilter = { botId?: string; symbol?: string; from?: string; to?: string };
@@ -33,7 +34,7 @@ export const quoteFeeSql = sql`CASE
 /**
  * The member's closed cycles with what each made, as a subquery (one row per cycle): the volume and fees of
  * its filled orders, and on perpetuals the funding its position paid (positive) or received while the cycle
- * was open: on the paper exchange from paper_funding, on a real exchange as the worker recorded it in
+ * was open: on the paper exchange from its funding records (paperFundingPaidSql), on a real exchange as the worker recorded it in
  * bot_cycles.funding (bots/cycle-funding.ts), null until then; spot has none (null). Profit is the engine's
  * realized result (exits, entries and fees) minus that funding.
  */
@@ -52,12 +53,13 @@ export function closedCyclesSql(memberId: string, f: RecordFilter) {
       SELECT sum(bo.filled * b.contract_size * bo.average_price) AS volume, sum(${quoteFeeSql}) AS fees
       FROM bot_orders bo WHERE bo.cycle_id = c.id AND bo.filled > 0
     ) o ON true
-    LEFT JOIN LATERAL (
-      SELECT sum(pf.amount) AS funding
-      FROM paper_funding pf JOIN paper_positions pp ON pp.id = pf.position_id
-      WHERE b.exchange = 'paper' AND b.market_type = 'perpetual'
-        AND pp.member_id = b.member_id AND pp.symbol = b.symbol
-        AND pf.funding_time > c.opened_at AND pf.funding_time <= c.closed_at
+    LEFT JOIN LATERAL (${paperFundingPaidSql({
+      memberId: sql.ref('b.member_id'),
+      symbol: sql.ref('b.symbol'),
+      after: sql.ref('c.opened_at'),
+      until: sql.ref('c.closed_at'),
+      when: sql`b.exchange = 'paper' AND b.market_type = 'perpetual'`,
+    })}
     ) fu ON true
     CROSS JOIN LATERAL (
       SELECT CASE WHEN b.market_type = 'perpetual' THEN

@@ -1,5 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import { type AnyDb, type AnyTrx, own } from '../../db/tables';
+
+/** The bot-rentals tables other modules learn about through the functions here. */
+type RentalTables = 'bot_rentals' | 'bot_packages';
 
 /** What the bots need to know of a member's rental: its limits and until when it runs. */
 export interface ActiveRental {
@@ -21,11 +23,8 @@ export interface ActiveRental {
  * moves ends_at and keeps starts_at), longest-running
  * first. An expired rental is not here: the engine stops opening new cycles on it and lets open ones finish.
  */
-export async function activeRentalsOf(
-  db: Kysely<Database> | Transaction<Database>,
-  memberId: string,
-): Promise<ActiveRental[]> {
-  const rows = await db
+export async function activeRentalsOf(db: AnyDb, memberId: string): Promise<ActiveRental[]> {
+  const rows = await own<RentalTables>(db)
     .selectFrom('bot_rentals as r')
     .innerJoin('bot_packages as p', 'p.id', 'r.package_id')
     .where('r.member_id', '=', memberId)
@@ -57,4 +56,31 @@ export async function activeRentalsOf(
     startsAt: r.starts_at,
     endsAt: r.ends_at,
   }));
+}
+
+/**
+ * Locks the rental's row in the caller's transaction: what serialises the bots that share its capital
+ * limit (creating, changing or resuming one reads what the others use, then writes).
+ */
+export async function lockRental(trx: AnyTrx, rentalId: string): Promise<void> {
+  await own<RentalTables>(trx)
+    .selectFrom('bot_rentals')
+    .select('id')
+    .where('id', '=', rentalId)
+    .forUpdate()
+    .execute();
+}
+
+/** The mode of each of these rentals that exists: 'managed' trades the platform's account, not the member's key. */
+export async function rentalModes(
+  db: AnyDb,
+  rentalIds: readonly string[],
+): Promise<Map<string, ActiveRental['mode']>> {
+  if (rentalIds.length === 0) return new Map();
+  const rows = await own<RentalTables>(db)
+    .selectFrom('bot_rentals')
+    .select(['id', 'mode'])
+    .where('id', 'in', rentalIds)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.mode]));
 }

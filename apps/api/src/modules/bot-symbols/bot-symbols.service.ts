@@ -6,11 +6,12 @@ import type {
   TBotSymbolsQuery,
   TPage,
 } from '@app/contracts';
-import type { Db } from '../../db/database';
+import type { AnyDb } from '../../db/tables';
 import { AppError } from '../../platform/errors';
-import { activeRentalsOf } from '../bot-rentals/active-rentals';
+import { activeRentalsOf, rentalModes } from '../bot-rentals/active-rentals';
 import { type BotRow, toBot } from '../bots/bot-settings';
 import type { BotVenues } from '../bots/engine/bot-engine';
+import { liveBotsOn, liveBotsPage } from '../bots/live-bots';
 import type { Connector, FundingRate, Position, Ticker } from '../exchanges/connector';
 
 /** A failure of the exchange becomes the row's problem; anything else is a bug and stays an error. */
@@ -42,7 +43,8 @@ interface VenueFigures {
  * read through the bot's own venue (the member's key, the paper exchange, or the platform account of a
  * managed rental), and an exchange that cannot be read leaves its rows without figures, not the page empty.
  */
-export function createBotSymbolsService({ db, venues }: { db: Db; venues: BotVenues }) {
+/** Owns no tables: the bots and rentals it shows are read through their modules. */
+export function createBotSymbolsService({ db, venues }: { db: AnyDb; venues: BotVenues }) {
   async function figuresOf(memberId: string, bots: BotRow[]): Promise<VenueFigures> {
     const figures: VenueFigures = {
       tickers: new Map(),
@@ -72,17 +74,7 @@ export function createBotSymbolsService({ db, venues }: { db: Db; venues: BotVen
   return {
     /** The member's live bots (running or paused) on one market type, by symbol, with their venue's figures. */
     async symbols(memberId: string, query: TBotSymbolsQuery): Promise<TPage<TBotSymbol>> {
-      const rows = await db
-        .selectFrom('bots')
-        .selectAll()
-        .where('member_id', '=', memberId)
-        .where('market_type', '=', query.marketType)
-        .where('status', '<>', 'stopped')
-        .orderBy('symbol')
-        .orderBy('id')
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize)
-        .execute();
+      const rows = await liveBotsPage(db, memberId, query.marketType, query);
       const figures = new Map<BotRow, VenueFigures>();
       await Promise.all(
         byVenue(rows).map(async (group) => {
@@ -90,26 +82,14 @@ export function createBotSymbolsService({ db, venues }: { db: Db; venues: BotVen
           for (const row of group) figures.set(row, f);
         }),
       );
-      const rentalIds = [...new Set(rows.map((r) => r.rental_id))];
-      const managed = new Set(
-        rentalIds.length === 0
-          ? []
-          : (
-              await db
-                .selectFrom('bot_rentals')
-                .select('id')
-                .where('id', 'in', rentalIds)
-                .where('mode', '=', 'managed')
-                .execute()
-            ).map((r) => r.id),
-      );
+      const modes = await rentalModes(db, [...new Set(rows.map((r) => r.rental_id))]);
       const items = rows.map((row): TBotSymbol => {
         const f = figures.get(row)!;
         const ticker = f.tickers.get(row.symbol);
         const funding = f.funding.get(row.symbol);
         return {
           bot: toBot(row),
-          managed: managed.has(row.rental_id),
+          managed: modes.get(row.rental_id) === 'managed',
           lastPrice: ticker?.last ?? null,
           change24hPercent: ticker?.change24hPercent ?? null,
           position: f.positions.get(row.symbol) ?? null,
@@ -149,14 +129,7 @@ export function createBotSymbolsService({ db, venues }: { db: Db; venues: BotVen
           problemOf(error);
           return [] as Ticker[];
         }),
-        db
-          .selectFrom('bots')
-          .select(['id', 'symbol', 'status'])
-          .where('member_id', '=', memberId)
-          .where('exchange', '=', query.exchange)
-          .where('symbol', 'in', symbols)
-          .where('status', '<>', 'stopped')
-          .execute(),
+        liveBotsOn(db, memberId, query.exchange, symbols),
       ]);
       const tickerOf = new Map(tickers.map((t) => [t.symbol, t]));
       const botOf = new Map(bots.map((b) => [b.symbol, { id: b.id, status: b.status }]));

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { rentalModes } from '../bot-rentals/active-rentals';
 import type { ManagedAccounts } from '../bot-rentals/managed-accounts';
 import type { ExchangeKeyService } from '../exchange-keys/exchange-keys.service';
 import type { Connector, Credentials, MarketData } from '../exchanges/connector';
@@ -25,13 +26,9 @@ export function createBotVenues(deps: {
     if (rentalId === undefined) return false;
     const known = managedRentals.get(rentalId);
     if (known !== undefined) return known;
-    const row = await deps.db
-      .selectFrom('bot_rentals')
-      .select('mode')
-      .where('id', '=', rentalId)
-      .executeTakeFirst();
-    const managed = row?.mode === 'managed';
-    if (row) managedRentals.set(rentalId, managed);
+    const mode = (await rentalModes(deps.db, [rentalId])).get(rentalId);
+    const managed = mode === 'managed';
+    if (mode) managedRentals.set(rentalId, managed);
     return managed;
   }
 

@@ -14,11 +14,12 @@ import type {
   TPage,
 } from '@app/contracts';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
+import { type AnyDb, own } from '../../db/tables';
 import { AppError } from '../../platform/errors';
-import { type ActiveRental, activeRentalsOf } from '../bot-rentals/active-rentals';
+import { type ActiveRental, activeRentalsOf, lockRental } from '../bot-rentals/active-rentals';
 import type { Market } from '../exchanges/connector';
 import { divide, format, max, parse } from '../exchanges/paper/paper-decimal';
+import { currencyDecimals } from '../ledger/currencies';
 import {
   type BotRow,
   dcaSettings,
@@ -28,6 +29,7 @@ import {
   toCycle,
   toOrder,
 } from './bot-settings';
+import type { BotsDb, BotTables } from './bots.tables';
 import { type DcaPlan, planDca } from './dca/dca-plan';
 import type { BotVenues } from './engine/bot-engine';
 import { cycleBook } from './engine/cycle-book';
@@ -44,7 +46,9 @@ const isUniqueViolation = (e: unknown) =>
  * paper exchange needs none). Its ladder, priced at the market's current price, must stay clear of
  * liquidation and within what the rental's capital limit leaves after the member's other bots on it.
  */
-export function createBotsService({ db, venues }: { db: Db; venues: BotVenues }) {
+export function createBotsService(deps: { db: AnyDb; venues: BotVenues }) {
+  const db = own<BotTables>(deps.db);
+  const { venues } = deps;
   async function ownBot(memberId: string, id: string): Promise<BotRow> {
     const row = await db
       .selectFrom('bots')
@@ -91,13 +95,13 @@ export function createBotsService({ db, venues }: { db: Db; venues: BotVenues })
   }
 
   /** The rental's capital limit as a decimal of its currency, minus what its other live bots need. */
-  async function capitalAvailable(q: Db, rental: ActiveRental, exceptBotId: string | null): Promise<string> {
-    const currency = await q
-      .selectFrom('currencies')
-      .select('decimals')
-      .where('code', '=', rental.currency)
-      .executeTakeFirstOrThrow();
-    const limit = divide(parse(String(rental.capitalLimitMinor)), 10n ** BigInt(currency.decimals), 'down');
+  async function capitalAvailable(
+    q: BotsDb,
+    rental: ActiveRental,
+    exceptBotId: string | null,
+  ): Promise<string> {
+    const decimals = await currencyDecimals(q, rental.currency);
+    const limit = divide(parse(String(rental.capitalLimitMinor)), 10n ** BigInt(decimals), 'down');
     let used = q
       .selectFrom('bots')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('capital_required'), sql<string>`0`).as('total'))
@@ -180,7 +184,7 @@ export function createBotsService({ db, venues }: { db: Db; venues: BotVenues })
       const m = await marketFor(memberId, request);
       try {
         const row = await db.transaction().execute(async (trx) => {
-          await trx.selectFrom('bot_rentals').select('id').where('id', '=', rental.id).forUpdate().execute();
+          await lockRental(trx, rental.id);
           const plan = planFor(request, request, m, await capitalAvailable(trx, rental, null));
           refuseProblem(plan);
           return trx
@@ -223,7 +227,7 @@ export function createBotsService({ db, venues }: { db: Db; venues: BotVenues })
       const rental = await rentalFor(memberId, target);
       const m = await marketFor(memberId, target);
       const row = await db.transaction().execute(async (trx) => {
-        await trx.selectFrom('bot_rentals').select('id').where('id', '=', rental.id).forUpdate().execute();
+        await lockRental(trx, rental.id);
         const plan = planFor(target, strategy, m, await capitalAvailable(trx, rental, bot.id));
         refuseProblem(plan);
         return trx
@@ -460,7 +464,7 @@ export function createBotsService({ db, venues }: { db: Db; venues: BotVenues })
       const basket = await basketMarkets(memberId, request);
       try {
         const group = await db.transaction().execute(async (trx) => {
-          await trx.selectFrom('bot_rentals').select('id').where('id', '=', rental.id).forUpdate().execute();
+          await lockRental(trx, rental.id);
           const plans = planBasket(request, basket, await capitalAvailable(trx, rental, null));
           for (const { plan } of plans) refuseProblem(plan);
           const made = await trx
@@ -607,7 +611,7 @@ export function createBotsService({ db, venues }: { db: Db; venues: BotVenues })
     const rental = await rentalFor(memberId, target);
     const m = await marketFor(memberId, target);
     return db.transaction().execute(async (trx) => {
-      await trx.selectFrom('bot_rentals').select('id').where('id', '=', rental.id).forUpdate().execute();
+      await lockRental(trx, rental.id);
       const plan = planFor(target, strategyOf(bot), m, await capitalAvailable(trx, rental, bot.id));
       refuseProblem(plan);
       return trx

@@ -7,6 +7,7 @@ import {
   ZAppVersionSettings,
 } from '@app/contracts';
 import type { Db } from '../../db/database';
+import { type AnyDb, own } from '../../db/tables';
 import { type Actor, recordAudit } from '../../platform/audit';
 
 const ABOUT_KEY = 'about_us';
@@ -24,12 +25,22 @@ function defaultsOf(d: VersionDefaults): TAppVersionSettings {
 }
 
 /**
+ * One site setting's stored value (jsonb) and when it changed, for this module and for others that show a
+ * setting (the wallet's withdrawal note), through the caller's handle. The content module owns `settings`.
+ */
+export const readSetting = (db: AnyDb, key: string) =>
+  own<'settings'>(db)
+    .selectFrom('settings')
+    .select(['value', 'updated_at'])
+    .where('key', '=', key)
+    .executeTakeFirst();
+
+/**
  * The about-us text and the app's version and download links (index/check_version, index/downloadurl),
  * kept in the `settings` table as `about_us` and `app_version`.
  */
 export function createSiteSettingsService({ db, defaults }: { db: Db; defaults: VersionDefaults }) {
-  const read = (key: string) =>
-    db.selectFrom('settings').select(['value', 'updated_at']).where('key', '=', key).executeTakeFirst();
+  const read = (key: string) => readSetting(db, key);
 
   async function write(actor: Actor, key: string, value: Record<string, unknown>, action: string) {
     await db.transaction().execute(async (trx) => {

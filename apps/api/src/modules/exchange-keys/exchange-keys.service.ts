@@ -11,8 +11,8 @@ import {
   type TUnbindKeyResult,
 } from '@app/contracts';
 import type { Selectable } from 'kysely';
-import type { Db } from '../../db/database';
 import type { ExchangeKeysTable } from '../../db/schema';
+import { type AnyDb, own } from '../../db/tables';
 import type { ActorRequest } from '../../platform/access';
 import { type Actor, recordAudit, recordSystemAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
@@ -41,7 +41,7 @@ export type ConnectKey = (exchange: TKeyExchange, credentials: Credentials) => P
 export type KeyRequest = ActorRequest;
 
 export interface ExchangeKeyServiceDeps {
-  db: Db;
+  db: AnyDb;
   box: SecretBox;
   connect: ConnectKey;
   /** Opens an RSA-OAEP sealed value, using up its nonce (SealedService.unseal). */
@@ -128,7 +128,8 @@ function isUniqueViolation(error: unknown): boolean {
  * except as the credentials handed to a connector.
  */
 export function createExchangeKeyService(deps: ExchangeKeyServiceDeps) {
-  const { db, box } = deps;
+  const db = own<'exchange_keys'>(deps.db);
+  const { box } = deps;
 
   async function rowOf(memberId: string, id: string): Promise<KeyRow> {
     const row = await db

@@ -7,12 +7,12 @@ import type {
   TMarketRow,
   TMarketType,
 } from '@app/contracts';
-import type { Db } from '../../db/database';
+import { type AnyDb, own } from '../../db/tables';
 import { AppError } from '../../platform/errors';
 import type { Market, MarketData, Ticker } from '../exchanges/connector';
 
 export interface MarketsServiceOptions {
-  db: Db;
+  db: AnyDb;
   source: MarketData;
   /**
    * How long tickers read from the source are served to everyone before it is asked again. No longer than
@@ -75,12 +75,13 @@ const byVolume = (a: TMarketRow, b: TMarketRow) => Number(b.quoteVolume24h) - Nu
 
 /** Markets (GetcMarket, SearchCoin), candles, funding rates and favourites, from one market data source. */
 export function createMarketsService({
-  db,
+  db: anyDb,
   source,
   tickerTtlMs = 2_000,
   marketsTtlMs = 300_000,
   now = Date.now,
 }: MarketsServiceOptions) {
+  const db = own<'market_favourites'>(anyDb);
   const markets = cachedReader(
     () => marketsTtlMs,
     now,

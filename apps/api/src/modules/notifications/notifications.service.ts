@@ -6,7 +6,11 @@ import type {
   TPageQuery,
 } from '@app/contracts';
 import { type ExpressionBuilder, sql } from 'kysely';
-import type { Db } from '../../db/database';
+import { type AnyDb, own } from '../../db/tables';
+
+/** The tables the notifications module owns (migration 0009). */
+type NotificationTables = 'notifications' | 'notification_reads';
+
 import type { Database } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { LiveEvents } from '../../platform/live-events';
@@ -43,14 +47,16 @@ function unreadBy(memberId: string) {
  * the change they announce, so a notification exists exactly when its change does, and the member's open
  * streams hear of it on commit.
  */
-export function createNotificationService({ db, live }: { db: Db; live: LiveEvents }) {
+export function createNotificationService(deps: { db: AnyDb; live: LiveEvents }) {
+  const db = own<NotificationTables>(deps.db);
+  const { live } = deps;
   return {
     /** Tells one member. */
     notify: async <K extends TNotificationKind>(
-      trx: Db,
+      trx: AnyDb,
       input: NotificationInput<K> & { memberId: string },
     ): Promise<void> => {
-      await trx
+      await own<NotificationTables>(trx)
         .insertInto('notifications')
         .values({
           member_id: input.memberId,
@@ -63,8 +69,11 @@ export function createNotificationService({ db, live }: { db: Db; live: LiveEven
     },
 
     /** Tells every member: stored once, read (and counted) separately by each. */
-    broadcast: async <K extends TNotificationKind>(trx: Db, input: NotificationInput<K>): Promise<void> => {
-      await trx
+    broadcast: async <K extends TNotificationKind>(
+      trx: AnyDb,
+      input: NotificationInput<K>,
+    ): Promise<void> => {
+      await own<NotificationTables>(trx)
         .insertInto('notifications')
         .values({
           member_id: null,

@@ -7,6 +7,7 @@ import {
   uploadUrlOf,
 } from '@app/contracts';
 import type { Db } from '../../db/database';
+import { sentMessagesOf } from '../auth/mail-log';
 import { maskDestination } from '../members/mask';
 
 /** The columns of an enquiry row as they are read back. */
@@ -169,15 +170,10 @@ export function createSupportRepository(db: Db) {
 
     /** What the platform sent the member, newest first: the log keeps no message bodies, so no codes. */
     async sentMessagesPage(memberId: string, q: { page: number; pageSize: number }): Promise<TSentMessage[]> {
-      const rows = await db
-        .selectFrom('mail_log')
-        .select(['id', 'channel', 'destination', 'subject', 'purpose', 'sent_at'])
-        .where('member_id', '=', memberId)
-        .orderBy('sent_at', 'desc')
-        .orderBy('id')
-        .limit(q.pageSize)
-        .offset(offsetOf(q.page, q.pageSize))
-        .execute();
+      const rows = await sentMessagesOf(db, memberId, {
+        limit: q.pageSize,
+        offset: offsetOf(q.page, q.pageSize),
+      });
       return rows.map((r) => ({
         id: r.id,
         channel: r.channel,

@@ -11,8 +11,8 @@ import type {
   TTradingExchange,
 } from '@app/contracts';
 import type { Selectable } from 'kysely';
-import type { Db } from '../../db/database';
 import type { TradeOrdersTable } from '../../db/schema';
+import { type AnyDb, own } from '../../db/tables';
 import { AppError } from '../../platform/errors';
 import { derivedUuid } from '../../platform/idempotency';
 import { clientOrderId } from '../exchanges/client-order-id';
@@ -87,7 +87,9 @@ function fromExchange(order: Order) {
   };
 }
 
-export function createTradingService({ db, venues }: { db: Db; venues: TradingVenues }) {
+export function createTradingService(deps: { db: AnyDb; venues: TradingVenues }) {
+  const db = own<'trade_orders'>(deps.db);
+  const { venues } = deps;
   async function ownOrder(memberId: string, id: string): Promise<OrderRow> {
     const row = await db
       .selectFrom('trade_orders')

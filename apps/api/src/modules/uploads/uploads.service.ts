@@ -12,7 +12,7 @@ import {
 } from '@app/contracts';
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import type { Db } from '../../db/database';
+import { type AnyDb, own } from '../../db/tables';
 import { AppError } from '../../platform/errors';
 import { detectFileKind, type ImageKind } from './file-kind';
 import { displayFileName } from './file-name';
@@ -23,7 +23,7 @@ export interface StoredUpload {
 }
 
 export interface UploadServiceDeps {
-  db: Db;
+  db: AnyDb;
   /** The private folder the bytes live in (`<DATA_DIR>/uploads`); never served statically. */
   dir: string;
 }
@@ -95,7 +95,9 @@ function checkSize(purpose: UploadPurpose, data: Buffer): void {
 }
 
 /** Uploaded pictures and documents: checked, cleaned, stored privately, and handed out by the access rules. */
-export function createUploadService({ db, dir }: UploadServiceDeps) {
+export function createUploadService(deps: UploadServiceDeps) {
+  const db = own<'uploads'>(deps.db);
+  const { dir } = deps;
   let dirReady: Promise<unknown> | undefined;
 
   /** Writes the bytes under a fresh server-made name, then records them; no row without its file. */
@@ -188,12 +190,12 @@ export function createUploadService({ db, dir }: UploadServiceDeps) {
      * first claim time.
      */
     async claim(
-      trx: Db,
+      trx: AnyDb,
       input: { ids: string[]; ownerId: string | null; purpose: UploadPurpose },
     ): Promise<void> {
       const ids = [...new Set(input.ids)];
       if (ids.length === 0) return;
-      const claimed = await trx
+      const claimed = await own<'uploads'>(trx)
         .updateTable('uploads')
         .set({ claimed_at: sql<Date>`coalesce(claimed_at, now())` })
         .where('id', 'in', ids)

@@ -18,6 +18,7 @@ import { type Actor, recordAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { derivedUuid } from '../../platform/idempotency';
 import { likePrefix } from '../../platform/like';
+import { readSetting } from '../content/site-settings.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { NotificationService } from '../notifications/notifications.service';
 import { amountOf, big, currencyOrFail, decimalOf } from './amounts';
@@ -199,7 +200,7 @@ export function createWithdrawalService(deps: {
           .where('enabled', '=', true)
           .orderBy('currency')
           .execute(),
-        db.selectFrom('settings').select('value').where('key', '=', 'withdrawal_note').executeTakeFirst(),
+        readSetting(db, 'withdrawal_note'),
         decimalsOf(),
       ]);
       return {
