@@ -59,6 +59,12 @@ export interface BotStepsOptions {
 
 const MARKET_RULES_TTL_MS = 3600_000;
 
+/**
+ * When a lease taken now runs out. Leases are read from the engine's clock rather than the database's
+ * now(), so a test expires one by moving the clock instead of sleeping (decisions, section 52).
+ */
+export const leaseEnd = (now: () => Date, leaseMs: number) => new Date(now().getTime() + leaseMs);
+
 /** Refusals prove the exchange did not take the order; any other failure leaves the outcome open. */
 const isRefusal = (error: unknown): error is AppError =>
   error instanceof AppError && error.status >= 400 && error.status < 500;
@@ -78,14 +84,10 @@ export function createBotSteps(options: BotStepsOptions) {
   async function acquireAll(botIds: string[]): Promise<Set<string>> {
     const rows = await db
       .updateTable('bots')
-      .set({ lease_owner: owner, lease_until: sql<Date>`now() + ${`${leaseMs} milliseconds`}::interval` })
+      .set({ lease_owner: owner, lease_until: leaseEnd(now, leaseMs) })
       .where('id', '=', sql<string>`ANY(${sql.val(botIds)}::bigint[])`)
       .where((eb) =>
-        eb.or([
-          eb('lease_owner', 'is', null),
-          eb('lease_owner', '=', owner),
-          eb('lease_until', '<', sql<Date>`now()`),
-        ]),
+        eb.or([eb('lease_owner', 'is', null), eb('lease_owner', '=', owner), eb('lease_until', '<', now())]),
       )
       .returning('id')
       .execute();
@@ -116,7 +118,7 @@ export function createBotSteps(options: BotStepsOptions) {
         .select('id')
         .where('id', '=', bot.id)
         .where('lease_owner', '=', owner)
-        .where('lease_until', '>', sql<Date>`now()`)
+        .where('lease_until', '>', now())
         .forUpdate()
         .executeTakeFirst();
       if (!held) return null;
@@ -243,11 +245,11 @@ export function createBotSteps(options: BotStepsOptions) {
   async function marketOf(bot: BotRow, connector: Connector): Promise<Market> {
     const key = `${bot.exchange}|${bot.symbol}`;
     const cached = marketCache.get(key);
-    if (cached && Date.now() - cached.at < MARKET_RULES_TTL_MS) return cached.market;
+    if (cached && now().getTime() - cached.at < MARKET_RULES_TTL_MS) return cached.market;
     const market = (await connector.markets(bot.market_type)).find((m) => m.symbol === bot.symbol);
     if (!market)
       throw new AppError('EXCHANGE_SYMBOL_UNKNOWN', `${bot.symbol} is not listed`, { symbol: bot.symbol });
-    marketCache.set(key, { market, at: Date.now() });
+    marketCache.set(key, { market, at: now().getTime() });
     return market;
   }
 

@@ -5,7 +5,7 @@ import { parse } from '../../exchanges/paper/paper-decimal';
 import { type BotRow, type CycleRow, dcaSettingsOf, type OrderRow } from '../bot-settings';
 import type { DcaSettings, MarketAssumptions } from '../dca/dca-plan';
 import { marketAssumptions } from '../market-assumptions';
-import type { BotSteps } from './bot-steps';
+import { type BotSteps, leaseEnd } from './bot-steps';
 import { type CycleBook, settledAlready } from './cycle-book';
 import { type BotState, type CycleLevels, cycleLevels, decide } from './decide';
 import { bookOf, type FleetIntent, intentOf, orderValues, refusedTooOften } from './order-intents';
@@ -223,7 +223,7 @@ export function createFleet(deps: FleetDeps) {
   let renewing: Promise<void> | null = null;
   function renewLeases(): Promise<void> {
     renewing ??= (async () => {
-      renewAt = Date.now() + deps.leaseMs / 3;
+      renewAt = deps.now().getTime() + deps.leaseMs / 3;
       const idle = [...held.values()]
         .filter(
           (h) =>
@@ -251,7 +251,7 @@ export function createFleet(deps: FleetDeps) {
       // read) reaches memory here, a third of a lease later at most.
       const kept = await db
         .updateTable('bots')
-        .set({ lease_until: sql<Date>`now() + ${`${deps.leaseMs} milliseconds`}::interval` })
+        .set({ lease_until: leaseEnd(deps.now, deps.leaseMs) })
         .where('id', '=', idList(ours))
         .where('lease_owner', '=', owner)
         .returningAll()
@@ -283,7 +283,7 @@ export function createFleet(deps: FleetDeps) {
         eb.or([
           eb('b.lease_owner', 'is', null),
           eb('b.lease_owner', '=', owner),
-          eb('b.lease_until', '<', sql<Date>`now()`),
+          eb('b.lease_until', '<', deps.now()),
         ]),
       )
       .execute();
@@ -380,7 +380,7 @@ export function createFleet(deps: FleetDeps) {
         JOIN unnest(${sql.val(planned.map((p) => p.h.bot.id))}::bigint[],
                     ${sql.val(planned.map((p) => p.h.bot.revision))}::bigint[]) AS seen(id, revision)
           ON b.id = seen.id AND b.revision = seen.revision
-        WHERE b.lease_owner = ${owner} AND b.lease_until > now()
+        WHERE b.lease_owner = ${owner} AND b.lease_until > ${deps.now()}
         ORDER BY b.id
         FOR UPDATE OF b`.execute(trx);
       const mayOpen = new Map(fenced.rows.map((r) => [r.id, r.may_open]));
@@ -485,7 +485,7 @@ export function createFleet(deps: FleetDeps) {
         .select((eb) => eb.fn.max('revision').as('r'))
         .executeTakeFirst();
       revisionSeen = top?.r ?? '0';
-      renewAt = Date.now() + deps.leaseMs / 3;
+      renewAt = deps.now().getTime() + deps.leaseMs / 3;
       await takeFree();
     } else {
       await catchUp();
@@ -567,7 +567,7 @@ export function createFleet(deps: FleetDeps) {
     }
     // Behind the pass, like the sends: renewing thousands of leases takes a while, and a pass that ran
     // past the next price would delay that price's orders.
-    if (Date.now() >= renewAt && !leasing) {
+    if (deps.now().getTime() >= renewAt && !leasing) {
       leasing = (async () => {
         await renewLeases();
         await takeFree();
@@ -580,7 +580,7 @@ export function createFleet(deps: FleetDeps) {
     await trail(trails);
     // A long queue (thousands of bots opening at once) renews the leases on the way.
     const renewing = async (task: () => Promise<void>) => {
-      if (Date.now() >= renewAt) await renewLeases();
+      if (deps.now().getTime() >= renewAt) await renewLeases();
       await task();
     };
     for (const { h, row } of recorded) queue.add(h.bot.id, () => renewing(() => place(h, row)));
