@@ -1,6 +1,12 @@
 import type { TCreateBotRequest } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { botRequest, makeRental, paperVenues, pricePathMarket } from '../../../../test/bot-fixtures';
+import {
+  botRequest,
+  makeRental,
+  paperEngines,
+  paperVenues,
+  pricePathMarket,
+} from '../../../../test/bot-fixtures';
 import { makeMember } from '../../../../test/fixtures';
 import { testClock } from '../../../../test/test-clock';
 import { createTestDb } from '../../../../test/test-db';
@@ -12,7 +18,6 @@ import {
   type NotificationService,
 } from '../../notifications/notifications.service';
 import { createBotsService } from '../bots.service';
-import { createBotEngine } from './bot-engine';
 
 /** Acting by hand beyond add entry and close: reverse, markets off, all-in-one groups (issue 5, item 5). */
 
@@ -53,14 +58,7 @@ async function member(capitalUsdt = 1000) {
 /** Every engine here reads this clock: a lease runs out when a test moves it, not while a test sleeps. */
 const clock = testClock();
 const engine = (owner: string, leaseMs = 30_000) =>
-  createBotEngine({
-    db,
-    venues: paperVenues(db, path.market),
-    owner,
-    leaseMs,
-    notify: notifications.notify,
-    now: clock.now,
-  });
+  paperEngines({ db, market: path.market, notify: notifications.notify, now: clock.now })(owner, leaseMs);
 
 const ordersOf = (botId: string) =>
   db

@@ -4,6 +4,7 @@ import {
   botRequest,
   expireRental,
   makeRental,
+  paperEngines,
   paperVenues,
   pricePathMarket,
 } from '../../../../test/bot-fixtures';
@@ -49,14 +50,7 @@ async function botOnPaper(overrides: Partial<TCreateBotRequest> = {}) {
 /** Every engine here reads this clock: a lease runs out when a test moves it, not while a test sleeps. */
 const clock = testClock();
 const engine = (owner: string, leaseMs = 30_000) =>
-  createBotEngine({
-    db,
-    venues: paperVenues(db, path.market),
-    owner,
-    leaseMs,
-    notify: notifications.notify,
-    now: clock.now,
-  });
+  paperEngines({ db, market: path.market, notify: notifications.notify, now: clock.now })(owner, leaseMs);
 
 /** The member's notifications, as the bell lists them. */
 const noticesOf = async (memberId: string) =>

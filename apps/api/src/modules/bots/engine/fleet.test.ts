@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { botRequest, makeRental, paperVenues, pricePathMarket } from '../../../../test/bot-fixtures';
+import {
+  botRequest,
+  makeRental,
+  paperEngines,
+  paperVenues,
+  pricePathMarket,
+} from '../../../../test/bot-fixtures';
 import { makeMember } from '../../../../test/fixtures';
 import { testClock } from '../../../../test/test-clock';
 import { createTestDb } from '../../../../test/test-db';
@@ -7,7 +13,7 @@ import type { Db } from '../../../db/database';
 import { createLiveEvents } from '../../../platform/live-events';
 import { createNotificationService } from '../../notifications/notifications.service';
 import { createBotsService } from '../bots.service';
-import { createBotEngine } from './bot-engine';
+import type { createBotEngine } from './bot-engine';
 
 /**
  * A tick decides in memory for the bots it holds and touches only those that move: a bot between its
@@ -31,15 +37,7 @@ beforeAll(async () => {
     db,
     live: createLiveEvents({ databaseUrl: testDb.url }),
   });
-  engineNamed = (owner, leaseMs = 30_000) =>
-    createBotEngine({
-      db,
-      venues: paperVenues(db, path.market),
-      owner,
-      leaseMs,
-      notify: notifications.notify,
-      now: clock.now,
-    });
+  engineNamed = paperEngines({ db, market: path.market, notify: notifications.notify, now: clock.now });
   engine = engineNamed('due');
 });
 afterAll(async () => drop());
