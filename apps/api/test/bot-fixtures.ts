@@ -1,9 +1,10 @@
 import type { TCreateBotRequest } from '@app/contracts';
 import type { Db } from '../src/db/database';
-import type { BotVenues } from '../src/modules/bots/engine/bot-engine';
+import { type BotVenues, createBotEngine } from '../src/modules/bots/engine/bot-engine';
 import type { MarketData, Ticker } from '../src/modules/exchanges/connector';
 import { createPaperConnector } from '../src/modules/exchanges/paper/paper-exchange';
 import { createSimulatedMarket } from '../src/modules/exchanges/paper/simulated-market';
+import type { NotificationService } from '../src/modules/notifications/notifications.service';
 
 /**
  * A market whose last price the test sets (a recorded or generated price path, one step at a time), with the
@@ -123,4 +124,25 @@ export function botRequest(rentalId: string, overrides: Partial<TCreateBotReques
     marginMode: 'isolated',
     ...overrides,
   };
+}
+
+/**
+ * Makes engines on the paper exchange that all read one test clock (test-clock.ts): a lease runs out when
+ * the test moves the clock past it, never while it sleeps.
+ */
+export function paperEngines(deps: {
+  db: Db;
+  market: MarketData;
+  notify: NotificationService['notify'];
+  now: () => Date;
+}) {
+  return (owner: string, leaseMs = 30_000) =>
+    createBotEngine({
+      db: deps.db,
+      venues: paperVenues(deps.db, deps.market),
+      owner,
+      leaseMs,
+      notify: deps.notify,
+      now: deps.now,
+    });
 }

@@ -11,6 +11,7 @@ let live: LiveEvents;
 let notifications: NotificationService;
 let alice: Client;
 let bobby: Client;
+let bobbyId: string;
 let aliceId: string;
 let address: string;
 
@@ -22,7 +23,7 @@ beforeAll(async () => {
   alice = new Client(t.app);
   aliceId = (await alice.login('alice01')).userid;
   bobby = new Client(t.app);
-  await bobby.login('bobby01');
+  bobbyId = (await bobby.login('bobby01')).userid;
   address = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -82,12 +83,27 @@ async function openStream(client: Client) {
     get ended() {
       return ended;
     },
-    /** Waits until `count` events have come, or fails after `ms`. */
+    /** Waits until `count` events have come, or gives up after `ms`. */
     async waitFor(count: number, ms = 3_000) {
-      const until = Date.now() + ms;
-      while (events.length < count && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      await waitUntil(() => events.length >= count, ms);
       return events;
     },
+    /**
+     * Proves no event for `memberId` is still on its way, without waiting a guessed time: a marker published
+     * now, outside any transaction, arrives after everything committed before it (PostgreSQL delivers
+     * notifications in commit order). Once it has come it is taken out again.
+     */
+    async caughtUp(memberId: string) {
+      const enquiryId = `marker-${++markers}`;
+      const isMarker = (e: { data: TLiveEvent }) =>
+        e.data.type === 'enquiry' && e.data.enquiryId === enquiryId;
+      await live.publish(t.db, { memberId }, { type: 'enquiry', enquiryId });
+      await waitUntil(() => events.some(isMarker), 3_000);
+      expect(events.some(isMarker)).toBe(true);
+      events.splice(events.findIndex(isMarker), 1);
+    },
+    /** Resolves once the server has ended the stream. */
+    finished: pump,
     close: async () => {
       controller.abort();
       await pump;
@@ -95,7 +111,13 @@ async function openStream(client: Client) {
   };
 }
 
-const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
+let markers = 0;
+
+/** Polls `done` until it holds or `ms` have passed: a wait for a signal, never a guessed pause. */
+async function waitUntil(done: () => boolean, ms: number) {
+  const until = Date.now() + ms;
+  while (!done() && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+}
 
 describe('every notifications endpoint refuses a visitor without a session', () => {
   it.each([
@@ -226,18 +248,18 @@ describe('live events', () => {
         throw new Error('changed my mind');
       })
       .catch(() => {});
-    await settle();
+    await stream.caughtUp(aliceId);
     expect(stream.events).toEqual([]);
 
     let seenBeforeCommit = -1;
     await t.db.transaction().execute(async (trx) => {
       await notifications.notify(trx, { memberId: aliceId, kind: 'kyc_approved' });
-      await settle();
+      await stream.caughtUp(aliceId); // a marker sent on another connection overtakes the open transaction
       seenBeforeCommit = stream.events.length;
     });
     expect(seenBeforeCommit).toBe(0);
     expect(await stream.waitFor(1)).toEqual([{ type: 'notification', data: { type: 'notification' } }]);
-    await settle();
+    await bobbyStream.caughtUp(bobbyId);
     expect(bobbyStream.events).toEqual([]);
     await Promise.all([stream.close(), bobbyStream.close()]);
   });
@@ -255,7 +277,7 @@ describe('live events', () => {
       { type: 'notification', data: { type: 'notification' } },
       { type: 'enquiry', data: { type: 'enquiry', enquiryId: '42' } },
     ]);
-    await settle();
+    await aliceStream.caughtUp(aliceId);
     expect(aliceStream.events).toHaveLength(1);
     await Promise.all([aliceStream.close(), adminStream.close()]);
   });
@@ -268,8 +290,7 @@ describe('live events', () => {
     await stream.waitFor(1);
     await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
       WHERE datname = current_database() AND query = 'LISTEN live_events'`.execute(t.db);
-    const until = Date.now() + 3_000;
-    while (!stream.ended && Date.now() < until) await settle(20);
+    await stream.finished;
     expect(stream.ended).toBe(true);
 
     const again = await openStream(alice);

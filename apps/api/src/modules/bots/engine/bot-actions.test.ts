@@ -1,7 +1,14 @@
 import type { TCreateBotRequest } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { botRequest, makeRental, paperVenues, pricePathMarket } from '../../../../test/bot-fixtures';
+import {
+  botRequest,
+  makeRental,
+  paperEngines,
+  paperVenues,
+  pricePathMarket,
+} from '../../../../test/bot-fixtures';
 import { makeMember } from '../../../../test/fixtures';
+import { testClock } from '../../../../test/test-clock';
 import { createTestDb } from '../../../../test/test-db';
 import type { Db } from '../../../db/database';
 import { createLiveEvents } from '../../../platform/live-events';
@@ -11,7 +18,6 @@ import {
   type NotificationService,
 } from '../../notifications/notifications.service';
 import { createBotsService } from '../bots.service';
-import { createBotEngine } from './bot-engine';
 
 /** Acting by hand beyond add entry and close: reverse, markets off, all-in-one groups (issue 5, item 5). */
 
@@ -49,8 +55,10 @@ async function member(capitalUsdt = 1000) {
   return { memberId, rentalId, bots };
 }
 
+/** Every engine here reads this clock: a lease runs out when a test moves it, not while a test sleeps. */
+const clock = testClock();
 const engine = (owner: string, leaseMs = 30_000) =>
-  createBotEngine({ db, venues: paperVenues(db, path.market), owner, leaseMs, notify: notifications.notify });
+  paperEngines({ db, market: path.market, notify: notifications.notify, now: clock.now })(owner, leaseMs);
 
 const ordersOf = (botId: string) =>
   db
@@ -79,9 +87,8 @@ const exchangeOrdersOf = (memberId: string) =>
 const botRow = (botId: string) =>
   db.selectFrom('bots').selectAll().where('id', '=', botId).executeTakeFirstOrThrow();
 
-/** Short enough to wait out after a "crash", long enough for a step on a loaded machine. */
+/** A short lease, run out after a "crash" by moving the clock past it. */
 const LEASE = 1500;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('reversing the entry on a perpetual', () => {
   it('closes the long reduce-only, marks the cycle reversed and opens a short base order', async () => {
@@ -118,7 +125,7 @@ describe('reversing the entry on a perpetual', () => {
     await first.runBot(botId); // the exit fills; the engine dies before the flip (no release)
     // A second crash: the flipped base order written pending, never sent.
     const crashed = engine('crashed', LEASE);
-    await sleep(LEASE + 100);
+    clock.advance(LEASE + 100);
     expect(await crashed.steps.acquire(botId)).toBe(true);
     const bot = await botRow(botId);
     const written = await crashed.steps.record(
@@ -137,7 +144,7 @@ describe('reversing the entry on a perpetual', () => {
       },
     );
     expect(written?.status).toBe('pending');
-    await sleep(LEASE + 100);
+    clock.advance(LEASE + 100);
     const restarted = engine('restarted');
     for (let i = 0; i < 3; i++) await restarted.runBot(botId);
     expect((await exchangeOrdersOf(memberId)).map((o) => [o.side, Number(o.amount)])).toEqual([
@@ -161,7 +168,7 @@ describe('reversing the entry on a perpetual', () => {
     await first.runBot(botId);
     await bots.act(memberId, botId, 'reverse');
     await first.runBot(botId); // exit, then kill -9
-    await sleep(LEASE + 100);
+    clock.advance(LEASE + 100);
     const restarted = engine('alone-again');
     for (let i = 0; i < 3; i++) await restarted.runBot(botId);
     expect((await exchangeOrdersOf(memberId)).map((o) => o.side)).toEqual(['buy', 'sell', 'sell']);

@@ -4,10 +4,12 @@ import {
   botRequest,
   expireRental,
   makeRental,
+  paperEngines,
   paperVenues,
   pricePathMarket,
 } from '../../../../test/bot-fixtures';
 import { makeMember } from '../../../../test/fixtures';
+import { testClock } from '../../../../test/test-clock';
 import { createTestDb } from '../../../../test/test-db';
 import type { Db } from '../../../db/database';
 import { createLiveEvents } from '../../../platform/live-events';
@@ -45,8 +47,10 @@ async function botOnPaper(overrides: Partial<TCreateBotRequest> = {}) {
   return { memberId, rentalId, botId: bot.id };
 }
 
+/** Every engine here reads this clock: a lease runs out when a test moves it, not while a test sleeps. */
+const clock = testClock();
 const engine = (owner: string, leaseMs = 30_000) =>
-  createBotEngine({ db, venues: paperVenues(db, path.market), owner, leaseMs, notify: notifications.notify });
+  paperEngines({ db, market: path.market, notify: notifications.notify, now: clock.now })(owner, leaseMs);
 
 /** The member's notifications, as the bell lists them. */
 const noticesOf = async (memberId: string) =>
@@ -78,8 +82,6 @@ const exchangeOrdersOf = (memberId: string) =>
     .where('member_id', '=', memberId)
     .orderBy('id')
     .execute();
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('a DCA cycle on the paper exchange', () => {
   it('opens with the base order, fills both safety orders as the price falls, and takes profit', async () => {
@@ -253,7 +255,7 @@ describe('crash safety', () => {
     // "kill -9" here. A new worker takes over once the dead one's lease has run out.
     const restarted = engine('restarted');
     expect(await restarted.runBot(botId)).toBe('skipped');
-    await sleep(150);
+    clock.advance(150);
     expect(await restarted.runBot(botId)).toBe('stepped');
     await restarted.runBot(botId);
     await restarted.runBot(botId);
@@ -286,7 +288,7 @@ describe('crash safety', () => {
       amount: '0.00111',
       clientOrderId: pending!.client_order_id,
     });
-    await sleep(150);
+    clock.advance(150);
     const restarted = engine('restarted-2');
     await restarted.runBot(botId);
     await restarted.runBot(botId);
@@ -356,7 +358,7 @@ describe('leases', () => {
     const { botId } = await botOnPaper();
     const slow = engine('slow', 50);
     await slow.steps.acquire(botId);
-    await sleep(100);
+    clock.advance(100);
     expect(await engine('fast').steps.acquire(botId)).toBe(true);
     const bot = await db.selectFrom('bots').selectAll().where('id', '=', botId).executeTakeFirstOrThrow();
     const written = await slow.steps.record(bot, {

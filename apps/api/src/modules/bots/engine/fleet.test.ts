@@ -1,12 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { botRequest, makeRental, paperVenues, pricePathMarket } from '../../../../test/bot-fixtures';
+import {
+  botRequest,
+  makeRental,
+  paperEngines,
+  paperVenues,
+  pricePathMarket,
+} from '../../../../test/bot-fixtures';
 import { makeMember } from '../../../../test/fixtures';
+import { testClock } from '../../../../test/test-clock';
 import { createTestDb } from '../../../../test/test-db';
 import type { Db } from '../../../db/database';
 import { createLiveEvents } from '../../../platform/live-events';
 import { createNotificationService } from '../../notifications/notifications.service';
 import { createBotsService } from '../bots.service';
-import { createBotEngine } from './bot-engine';
+import type { createBotEngine } from './bot-engine';
 
 /**
  * A tick decides in memory for the bots it holds and touches only those that move: a bot between its
@@ -20,6 +27,8 @@ let drop: () => Promise<void>;
 let engine: ReturnType<typeof createBotEngine>;
 let engineNamed: (owner: string, leaseMs?: number) => ReturnType<typeof createBotEngine>;
 const path = pricePathMarket({ [SYMBOL]: '90000' });
+/** Every engine here reads this clock: a lease runs out when a test moves it, not while a test sleeps. */
+const clock = testClock();
 
 beforeAll(async () => {
   const testDb = await createTestDb();
@@ -28,14 +37,7 @@ beforeAll(async () => {
     db,
     live: createLiveEvents({ databaseUrl: testDb.url }),
   });
-  engineNamed = (owner, leaseMs = 30_000) =>
-    createBotEngine({
-      db,
-      venues: paperVenues(db, path.market),
-      owner,
-      leaseMs,
-      notify: notifications.notify,
-    });
+  engineNamed = paperEngines({ db, market: path.market, notify: notifications.notify, now: clock.now });
   engine = engineNamed('due');
 });
 afterAll(async () => drop());
@@ -130,7 +132,7 @@ describe('several engines', () => {
     const lapsing = engineNamed('lapsing', 100);
     await lapsing.tick();
     expect(await kindsOf(botId)).toEqual(['base']);
-    await new Promise((r) => setTimeout(r, 150)); // a stall longer than the lease
+    clock.advance(150); // a stall longer than the lease
     const other = engineNamed('other');
     await other.tick(); // takes the bot over, reading it from the database
     expect(await leaseOf(botId)).toBe('other');

@@ -5,8 +5,10 @@ import { parse } from '../../exchanges/paper/paper-decimal';
 import { type BotRow, type CycleRow, dcaSettingsOf, type OrderRow } from '../bot-settings';
 import type { DcaSettings, MarketAssumptions } from '../dca/dca-plan';
 import { marketAssumptions } from '../market-assumptions';
+import { type BotSteps, leaseEnd } from './bot-steps';
 import { type CycleBook, settledAlready } from './cycle-book';
-import { type BotState, type CycleLevels, cycleLevels, type Decision, decide } from './decide';
+import { type BotState, type CycleLevels, cycleLevels, decide } from './decide';
+import { bookOf, type FleetIntent, intentOf, orderValues, refusedTooOften } from './order-intents';
 
 /**
  * The engine's fleet: the bots this engine holds the lease of, kept in memory between passes with their
@@ -28,59 +30,16 @@ import { type BotState, type CycleLevels, cycleLevels, type Decision, decide } f
  *    engine's full step, which reads everything under the lease again. Those are read again next pass.
  */
 
-/** What the fleet needs of the engine: its per-bot steps, which it shares with `runBot`. */
 export interface FleetDeps {
   db: Db;
   owner: string;
   leaseMs: number;
   concurrency: number;
   now: () => Date;
-  acquireAll(botIds: string[]): Promise<Set<string>>;
-  connectorFor(bot: BotRow): Promise<Connector>;
-  marketOf(bot: BotRow, connector: Connector): Promise<Market>;
-  bookOf(bot: BotRow, market: Market, orders: OrderRow[]): CycleBook;
-  /** The order a decision places, or null; `pause` when its slot was refused too often. */
-  intentOf(bot: BotRow, cycle: CycleRow | null, decision: Decision, orders: OrderRow[]): FleetIntent | null;
-  refusedTooOften(intent: FleetIntent, orders: OrderRow[]): boolean;
-  /** The insert values of an order row (its client order id from the bot, cycle number and slot). */
-  orderValues(bot: BotRow, cycle: Pick<CycleRow, 'id' | 'number'>, intent: FleetIntent): OrderInsert;
-  send(bot: BotRow, row: OrderRow, connector: Connector): Promise<OrderRow>;
-  settle(bot: BotRow, cycle: CycleRow, orders: OrderRow[], market: Market): Promise<CycleRow>;
-  /** The engine's full step of a leased bot, errors handled (logged, or the bot paused). */
-  step(botId: string): Promise<void>;
-  /** A failure of a recorded order's send or settle: handled as a step's failure is. */
-  failed(botId: string, error: unknown): Promise<void>;
+  /** The engine's per-bot steps, shared with its `runBot`. */
+  steps: Pick<BotSteps, 'acquireAll' | 'connectorFor' | 'marketOf' | 'send' | 'settle' | 'runBot' | 'failed'>;
   log?: { warn(obj: object, msg: string): void };
 }
-
-/** An order the strategy places: into a cycle (or a new one), at a slot that names its client order id. */
-export interface FleetIntent {
-  /** null: open a new cycle for this order. */
-  cycleId: string | null;
-  kind: OrderRow['kind'];
-  /** The order's place in the cycle ('base', 'safety-2', 'exit', 'manual-1'). */
-  slot: string;
-  side: 'buy' | 'sell';
-  type: 'market' | 'limit';
-  price: string | null;
-  amount: string;
-  reduceOnly: boolean;
-}
-
-export type OrderInsert = {
-  bot_id: string;
-  cycle_id: string;
-  kind: OrderRow['kind'];
-  slot: string;
-  exchange: OrderRow['exchange'];
-  client_order_id: string;
-  side: 'buy' | 'sell';
-  type: 'market' | 'limit';
-  status: 'pending';
-  price: string | null;
-  amount: string;
-  reduce_only: boolean;
-};
 
 interface Held {
   bot: BotRow;
@@ -253,7 +212,7 @@ export function createFleet(deps: FleetDeps) {
   /** Takes these bots' leases and reads those it got; the others stay with whoever holds them. */
   async function take(botIds: string[]): Promise<void> {
     if (botIds.length === 0) return;
-    await load([...(await deps.acquireAll(botIds))]);
+    await load([...(await deps.steps.acquireAll(botIds))]);
   }
 
   /**
@@ -264,7 +223,7 @@ export function createFleet(deps: FleetDeps) {
   let renewing: Promise<void> | null = null;
   function renewLeases(): Promise<void> {
     renewing ??= (async () => {
-      renewAt = Date.now() + deps.leaseMs / 3;
+      renewAt = deps.now().getTime() + deps.leaseMs / 3;
       const idle = [...held.values()]
         .filter(
           (h) =>
@@ -292,7 +251,7 @@ export function createFleet(deps: FleetDeps) {
       // read) reaches memory here, a third of a lease later at most.
       const kept = await db
         .updateTable('bots')
-        .set({ lease_until: sql<Date>`now() + ${`${deps.leaseMs} milliseconds`}::interval` })
+        .set({ lease_until: leaseEnd(deps.now, deps.leaseMs) })
         .where('id', '=', idList(ours))
         .where('lease_owner', '=', owner)
         .returningAll()
@@ -324,7 +283,7 @@ export function createFleet(deps: FleetDeps) {
         eb.or([
           eb('b.lease_owner', 'is', null),
           eb('b.lease_owner', '=', owner),
-          eb('b.lease_until', '<', sql<Date>`now()`),
+          eb('b.lease_until', '<', deps.now()),
         ]),
       )
       .execute();
@@ -356,7 +315,7 @@ export function createFleet(deps: FleetDeps) {
   function derive(h: Held, market: Market): Derived {
     const settings = dcaSettingsOf(h.bot);
     const assumptions = marketAssumptions(h.bot.exchange, market);
-    const book = h.cycle ? deps.bookOf(h.bot, market, h.orders) : null;
+    const book = h.cycle ? bookOf(h.bot, market, h.orders) : null;
     const cycle =
       h.cycle && book
         ? { ...book, bestPrice: h.cycle.best_price === null ? null : parse(h.cycle.best_price) }
@@ -375,7 +334,7 @@ export function createFleet(deps: FleetDeps) {
   /** One price per symbol, through one paper connector: the paper market is the same for every member. */
   async function paperPrices(bots: BotRow[]): Promise<{ prices: Map<string, bigint>; connector: Connector }> {
     const prices = new Map<string, bigint>();
-    const connector = await deps.connectorFor(bots[0]!);
+    const connector = await deps.steps.connectorFor(bots[0]!);
     for (const type of ['spot', 'perpetual'] as MarketType[]) {
       const symbols = [...new Set(bots.filter((b) => b.market_type === type).map((b) => b.symbol))];
       if (symbols.length === 0) continue;
@@ -421,7 +380,7 @@ export function createFleet(deps: FleetDeps) {
         JOIN unnest(${sql.val(planned.map((p) => p.h.bot.id))}::bigint[],
                     ${sql.val(planned.map((p) => p.h.bot.revision))}::bigint[]) AS seen(id, revision)
           ON b.id = seen.id AND b.revision = seen.revision
-        WHERE b.lease_owner = ${owner} AND b.lease_until > now()
+        WHERE b.lease_owner = ${owner} AND b.lease_until > ${deps.now()}
         ORDER BY b.id
         FOR UPDATE OF b`.execute(trx);
       const mayOpen = new Map(fenced.rows.map((r) => [r.id, r.may_open]));
@@ -455,7 +414,7 @@ export function createFleet(deps: FleetDeps) {
       }
       const rows = await trx
         .insertInto('bot_orders')
-        .values(go.map((p) => deps.orderValues(p.h.bot, cycleOfBot.get(p.h.bot.id) ?? p.h.cycle!, p.intent)))
+        .values(go.map((p) => orderValues(p.h.bot, cycleOfBot.get(p.h.bot.id) ?? p.h.cycle!, p.intent)))
         .onConflict((oc) => oc.columns(['cycle_id', 'slot']).doNothing())
         .returningAll()
         .execute();
@@ -485,11 +444,11 @@ export function createFleet(deps: FleetDeps) {
   /** Sends a recorded order and settles its cycle, memory following. */
   async function place(h: Held, row: OrderRow): Promise<void> {
     try {
-      const connector = await deps.connectorFor(h.bot);
-      const market = await deps.marketOf(h.bot, connector);
-      const sent = await deps.send(h.bot, row, connector);
+      const connector = await deps.steps.connectorFor(h.bot);
+      const market = await deps.steps.marketOf(h.bot, connector);
+      const sent = await deps.steps.send(h.bot, row, connector);
       h.orders = h.orders.map((o) => (o.id === sent.id ? sent : o));
-      const cycle = await deps.settle(h.bot, h.cycle!, h.orders, market);
+      const cycle = await deps.steps.settle(h.bot, h.cycle!, h.orders, market);
       if (cycle.state === 'closed') {
         h.cycle = null;
         h.orders = [];
@@ -500,7 +459,7 @@ export function createFleet(deps: FleetDeps) {
       h.derived = undefined;
     } catch (error) {
       stale.add(h.bot.id);
-      await deps.failed(h.bot.id, error);
+      await deps.steps.failed(h.bot.id, error);
     }
   }
 
@@ -526,7 +485,7 @@ export function createFleet(deps: FleetDeps) {
         .select((eb) => eb.fn.max('revision').as('r'))
         .executeTakeFirst();
       revisionSeen = top?.r ?? '0';
-      renewAt = Date.now() + deps.leaseMs / 3;
+      renewAt = deps.now().getTime() + deps.leaseMs / 3;
       await takeFree();
     } else {
       await catchUp();
@@ -551,7 +510,7 @@ export function createFleet(deps: FleetDeps) {
       }
       if (!h.derived) {
         try {
-          h.derived = derive(h, await deps.marketOf(h.bot, priced.connector));
+          h.derived = derive(h, await deps.steps.marketOf(h.bot, priced.connector));
         } catch {
           slow.push(h.bot.id);
           continue;
@@ -581,10 +540,10 @@ export function createFleet(deps: FleetDeps) {
         trails.push({ h, best: decision.best });
         continue;
       }
-      const intent = deps.intentOf(h.bot, h.cycle, decision, h.orders);
+      const intent = intentOf(h.bot, h.cycle, decision, h.orders);
       if (!intent) continue;
       // A refused slot's pause, and a perpetual's margin mode and leverage before its first order: the step.
-      if (deps.refusedTooOften(intent, h.orders) || (h.bot.market_type === 'perpetual' && h.cycle === null)) {
+      if (refusedTooOften(intent, h.orders) || (h.bot.market_type === 'perpetual' && h.cycle === null)) {
         slow.push(h.bot.id);
         continue;
       }
@@ -608,7 +567,7 @@ export function createFleet(deps: FleetDeps) {
     }
     // Behind the pass, like the sends: renewing thousands of leases takes a while, and a pass that ran
     // past the next price would delay that price's orders.
-    if (Date.now() >= renewAt && !leasing) {
+    if (deps.now().getTime() >= renewAt && !leasing) {
       leasing = (async () => {
         await renewLeases();
         await takeFree();
@@ -621,13 +580,17 @@ export function createFleet(deps: FleetDeps) {
     await trail(trails);
     // A long queue (thousands of bots opening at once) renews the leases on the way.
     const renewing = async (task: () => Promise<void>) => {
-      if (Date.now() >= renewAt) await renewLeases();
+      if (deps.now().getTime() >= renewAt) await renewLeases();
       await task();
     };
     for (const { h, row } of recorded) queue.add(h.bot.id, () => renewing(() => place(h, row)));
     for (const id of slow) {
       stale.add(id); // the step reads and writes the bot itself
-      queue.add(id, () => renewing(() => deps.step(id)));
+      queue.add(id, () =>
+        renewing(async () => {
+          await deps.steps.runBot(id, true); // the step handles its own errors
+        }),
+      );
     }
     return {
       stepped: recorded.length + trails.length + slow.length,
