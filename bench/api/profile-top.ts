@@ -22,7 +22,9 @@ if (!file) throw new Error('usage: profile-top.ts <file.cpuprofile> [count]');
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
 const selfMicros = new Map<number, number>();
-profile.samples.forEach((id, i) =>
+for (const [i, id] of profile.samples.entries()) {
+  selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+}
   selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)),
 );
 
