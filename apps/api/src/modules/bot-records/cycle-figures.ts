@@ -1,5 +1,5 @@
+import { format, parse } from '@app/money/decimal';
 import { type RawBuilder, sql } from 'kysely';
-import { format, parse } from '../exchanges/paper/paper-decimal';
 
 /** What a record list is narrowed by (see ZBotRecordsQuery). */
 export type RecordFilter = { botId?: string; symbol?: string; from?: string; to?: string };

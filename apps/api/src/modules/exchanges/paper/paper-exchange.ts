@@ -1,3 +1,4 @@
+import { div, divide, feeOf, format, max, min, mul, parse, toStep, tryParse } from '@app/money/decimal';
 import type { Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database';
@@ -18,7 +19,6 @@ import type {
   Position,
 } from '../connector';
 import type { KeyVerdict } from '../key-rights';
-import { div, divide, feeOf, format, max, min, mul, parse, toStep, tryParse } from './paper-decimal';
 
 /**
  * The paper exchange: a member's demo account that behaves like a real exchange account, with its books in
