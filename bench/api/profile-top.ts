@@ -25,8 +25,6 @@ const selfMicros = new Map<number, number>();
 for (const [i, id] of profile.samples.entries()) {
   selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 }
-  selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)),
-);
 
 const totals = new Map<string, number>();
 let all = 0;

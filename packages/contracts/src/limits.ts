@@ -15,3 +15,6 @@ export const Limits = {
 export const Languages = ['en-US', 'zh-CN', 'bm-MY', 'de', 'fr'] as const;
 export type TLanguage = (typeof Languages)[number];
 export const DefaultLanguage: TLanguage = 'en-US';
+
+/** The largest PostgreSQL BIGINT (int8): a minor-unit sum above it cannot be stored, so it is refused first. */
+export const INT8_MAX = 2n ** 63n - 1n;

@@ -37,18 +37,22 @@ describe('money properties', () => {
     );
   });
 
-  it('divide brackets the exact quotient: down <= q <= up, up - down <= 1, half-even is one of them', () => {
+  it('divide brackets the exact quotient: floor <= q <= ceiling, 1 apart, the others are one of them', () => {
     fc.assert(
       fc.property(
         fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
         fc.bigInt({ min: 1n, max: 10n ** 12n }),
         (n, d) => {
-          const down = divide(n, d, 'down');
-          const up = divide(n, d, 'up');
+          const down = divide(n, d, 'floor');
+          const up = divide(n, d, 'ceiling');
           const even = divide(n, d, 'half-even');
           expect(down * d <= n && n <= up * d).toBe(true);
           expect(up - down).toBe(n % d === 0n ? 0n : 1n);
-          expect([down, up]).toContain(even);
+          for (const r of ['up', 'down', 'half-up', 'half-even'] as const)
+            expect([down, up]).toContain(divide(n, d, r));
+          // up and down are the same magnitudes for -n as for n, with the sign turned
+          expect(divide(-n, d, 'up')).toBe(-divide(n, d, 'up'));
+          expect(divide(-n, d, 'down')).toBe(-divide(n, d, 'down'));
           // half-even is the nearest: its distance is at most half the denominator
           const distance = even * d - n;
           expect((distance < 0n ? -distance : distance) * 2n <= d).toBe(true);
@@ -60,9 +64,13 @@ describe('money properties', () => {
 
   it('percentOf with 10000 bp is the amount itself, whatever the rounding', () => {
     fc.assert(
-      fc.property(positive, fc.constantFrom('up', 'down', 'half-even' as const), (x, r) => {
-        expect(percentOf(x, 10_000, r)).toBe(x);
-      }),
+      fc.property(
+        positive,
+        fc.constantFrom('up', 'down', 'ceiling', 'floor', 'half-up', 'half-even' as const),
+        (x, r) => {
+          expect(percentOf(x, 10_000, r)).toBe(x);
+        },
+      ),
     );
   });
 });

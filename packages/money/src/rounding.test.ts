@@ -9,9 +9,19 @@ describe('named roundings', () => {
     expect(divide(26n, 10n, 'half-even')).toBe(3n);
   });
 
-  it('up is the ceiling and down the floor, for negatives too', () => {
+  it('up and down are away from and toward zero; ceiling and floor toward +/- infinity', () => {
     expect([divide(7n, 2n, 'up'), divide(7n, 2n, 'down')]).toEqual([4n, 3n]);
-    expect([divide(-7n, 2n, 'up'), divide(-7n, 2n, 'down')]).toEqual([-3n, -4n]);
+    expect([divide(-7n, 2n, 'up'), divide(-7n, 2n, 'down')]).toEqual([-4n, -3n]);
+    expect([divide(-7n, 2n, 'ceiling'), divide(-7n, 2n, 'floor')]).toEqual([-3n, -4n]);
+    expect([divide(7n, -2n, 'ceiling'), divide(7n, -2n, 'floor')]).toEqual([-3n, -4n]);
+  });
+
+  it('half-up takes ties away from zero', () => {
+    expect([divide(5n, 2n, 'half-up'), divide(-5n, 2n, 'half-up'), divide(-6n, 4n, 'half-up')]).toEqual([
+      3n,
+      -3n,
+      -2n,
+    ]);
   });
 
   it('percentOf takes basis points: 2.5% of 1.000001 USDT', () => {

@@ -1,31 +1,48 @@
 /**
- * Every division of an amount names its rounding:
- * - 'up': toward +infinity (ceiling);
- * - 'down': toward -infinity (floor);
+ * Every division of an amount or a decimal names its rounding, with the names of Java's RoundingMode and
+ * decimal.js, so one word means one thing on the ledger, the exchanges and the web:
+ * - 'up': away from zero; 'down': toward zero (a cut);
+ * - 'ceiling': toward +infinity; 'floor': toward -infinity;
+ * - 'half-up': to the nearest, ties away from zero;
  * - 'half-even': to the nearest, ties to the even neighbour (banker's rounding, no drift on average).
+ * For the non-negative amounts the ledger divides, 'up' is the ceiling and 'down' the floor.
  */
-export type Rounding = 'up' | 'down' | 'half-even';
+export type Rounding = 'up' | 'down' | 'ceiling' | 'floor' | 'half-up' | 'half-even';
 
-/** numerator / denominator in integers, rounded as named. The denominator must be positive. */
+/** numerator / denominator in integers, rounded as named. The denominator must not be zero. */
 export function divide(numerator: bigint, denominator: bigint, rounding: Rounding): bigint {
-  if (denominator <= 0n) throw new RangeError('denominator must be positive');
-  // BigInt division truncates toward zero; derive floor first, then adjust.
-  let floor = numerator / denominator;
-  const remainder = numerator % denominator;
-  if (remainder !== 0n && numerator < 0n) floor -= 1n;
-  const rest = numerator - floor * denominator; // 0 <= rest < denominator
-  if (rest === 0n) return floor;
+  if (denominator === 0n) throw new RangeError('division by zero');
+  const negative = numerator < 0n !== denominator < 0n;
+  const n = numerator < 0n ? -numerator : numerator;
+  const d = denominator < 0n ? -denominator : denominator;
+  // Work on magnitudes: q is the quotient cut toward zero, rest what the cut dropped (0 <= rest < d).
+  const q = n / d;
+  const rest = n % d;
+  const magnitude = rest === 0n ? q : q + (awayFromZero(rounding, negative, q, rest * 2n, d) ? 1n : 0n);
+  return negative ? -magnitude : magnitude;
+}
+
+/** Whether a cut quotient of magnitude q, dropping twiceRest / 2 of d, moves one step away from zero. */
+function awayFromZero(
+  rounding: Rounding,
+  negative: boolean,
+  q: bigint,
+  twiceRest: bigint,
+  d: bigint,
+): boolean {
   switch (rounding) {
-    case 'down':
-      return floor;
     case 'up':
-      return floor + 1n;
-    case 'half-even': {
-      const twice = rest * 2n;
-      if (twice < denominator) return floor;
-      if (twice > denominator) return floor + 1n;
-      return floor % 2n === 0n ? floor : floor + 1n;
-    }
+      return true;
+    case 'down':
+      return false;
+    case 'ceiling':
+      return !negative;
+    case 'floor':
+      return negative;
+    case 'half-up':
+      return twiceRest >= d;
+    case 'half-even':
+      return twiceRest > d || (twiceRest === d && q % 2n === 1n);
   }
 }
 

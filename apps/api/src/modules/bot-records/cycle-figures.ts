@@ -1,5 +1,5 @@
+import { format, parse } from '@app/money/decimal';
 import { type RawBuilder, sql } from 'kysely';
-import { format, parse } from '../exchanges/paper/paper-decimal';
 import { paperFundingPaidSql } from '../exchanges/paper/paper-funding-sql';
 
 /** What a record list is narrowed by (see ZBotRecordsQuery). */

@@ -1,4 +1,5 @@
 import {
+  INT8_MAX,
   RentalPayWallets,
   type TBotRental,
   type TPage,
@@ -27,7 +28,6 @@ import type { BotPackageService } from './bot-packages.service';
 export { type ActiveRental, activeRentalsOf } from './active-rentals';
 
 const DAY_MS = 86_400_000;
-const INT8_MAX = 2n ** 63n - 1n;
 
 /** A rental with what the member's screens need of its package and currency. */
 const rentalQuery = (ex: Db | Trx) =>

@@ -1,7 +1,7 @@
 import type { TBot, TBotCycle, TBotOrder, TBotStrategy } from '@app/contracts';
+import { format, parse } from '@app/money/decimal';
 import type { Selectable } from 'kysely';
 import type { BotCyclesTable, BotOrdersTable, BotsTable } from '../../db/schema';
-import { format, parse } from '../exchanges/paper/paper-decimal';
 import type { DcaSettings } from './dca/dca-plan';
 
 export type BotRow = Selectable<BotsTable>;

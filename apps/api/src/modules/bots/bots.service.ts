@@ -13,12 +13,12 @@ import type {
   TCreateBotRequest,
   TPage,
 } from '@app/contracts';
+import { divide, format, max, parse } from '@app/money/decimal';
 import { sql } from 'kysely';
 import { type AnyDb, own } from '../../db/tables';
 import { AppError } from '../../platform/errors';
 import { type ActiveRental, activeRentalsOf, lockRental } from '../bot-rentals/active-rentals';
 import type { Market } from '../exchanges/connector';
-import { divide, format, max, parse } from '../exchanges/paper/paper-decimal';
 import { currencyDecimals } from '../ledger/currencies';
 import {
   type BotRow,

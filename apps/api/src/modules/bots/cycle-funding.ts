@@ -1,6 +1,6 @@
+import { format, parse, ZERO } from '@app/money/decimal';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { dec, str, ZERO } from '../exchanges/ccxt/decimal';
 import type { Connector } from '../exchanges/connector';
 import type { BotVenues } from './engine/bot-engine';
 
@@ -78,9 +78,9 @@ async function fundingOf(connector: Connector, cycle: DueCycle): Promise<string>
   for (const p of payments) {
     // As on the paper exchange: a funding time at the very opening found no position yet.
     if (p.at.getTime() <= cycle.opened_at.getTime() || p.asset !== quote) continue;
-    received += dec(p.amount);
+    received += parse(p.amount);
   }
-  return str(-received);
+  return format(-received);
 }
 
 /** One pass: records what it can of a batch of due cycles. Never throws for one cycle's failure. */

@@ -1,6 +1,6 @@
 import type { TTradingExchange } from '@app/contracts';
+import { divide, format, parse } from '@app/money/decimal';
 import type { Market } from '../exchanges/connector';
-import { divide, format, parse } from '../exchanges/paper/paper-decimal';
 import { DEFAULT_PAPER_FEES, MAINTENANCE_MARGIN_RATE } from '../exchanges/paper/paper-exchange';
 import type { MarketAssumptions } from './dca/dca-plan';
 

@@ -1,3 +1,4 @@
+import { RecordKinds } from '@app/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -18,19 +19,8 @@ export const SystemCodes = [
 ] as const;
 export type SystemCode = (typeof SystemCodes)[number];
 
-export const TransferKinds = [
-  'deposit',
-  'transfer',
-  'withdrawal',
-  'fee',
-  'exchange',
-  'airdrop',
-  'bonus',
-  'mining_payout',
-  'adjustment',
-  'purchase',
-  'reversal',
-] as const;
+/** A member's wallet record is one transfer: the kinds are one list, defined in contracts. */
+export const TransferKinds = RecordKinds;
 export type TransferKind = (typeof TransferKinds)[number];
 
 export type TransferStatus = 'posted' | 'pending' | 'post_pending' | 'void_pending';

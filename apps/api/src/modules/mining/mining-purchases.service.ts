@@ -1,4 +1,5 @@
 import {
+  INT8_MAX,
   MiningPayWallets,
   type TCartCheckoutRequest,
   type TCartLine,
@@ -30,7 +31,6 @@ import { type MoneyRequest, type PasswordCheck, traceOf } from '../wallet/money-
 import { addStock, startSubscription } from './mining-holdings';
 import type { MiningPackageRow, MiningPackageService } from './mining-packages.service';
 
-const INT8_MAX = 2n ** 63n - 1n;
 const LATEST_SALES = 20;
 
 /**

@@ -7,7 +7,7 @@ import { figureText } from '../wallet/amounts';
 export function amountText(value: string, minPlaces = 2, locale?: string): string {
   const [whole = '0', fraction = ''] = value.replace(/^-/, '').split('.');
   const tiny = whole === '0' && /^00/.test(fraction) && /[1-9]/.test(fraction);
-  return figureText(value, tiny ? Math.max(4, minPlaces) : minPlaces, 'halfUp', { locale });
+  return figureText(value, tiny ? Math.max(4, minPlaces) : minPlaces, 'half-up', { locale });
 }
 
 /** Whether a figure is a gain, a loss or neither (for its colour). */

@@ -1,8 +1,8 @@
 import type { TTradingAccount } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { decimalText, signOf } from '../wallet/amounts';
 import styles from './AccountPanel.module.css';
 import { Empty, Section } from './Section';
-import { decimalText, signOf } from './trade-decimal';
 
 interface AccountPanelProps {
   account: TTradingAccount | undefined;

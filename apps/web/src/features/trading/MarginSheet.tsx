@@ -1,4 +1,5 @@
 import { type TPositionMarginRequest, type TTradePosition, ZTradeDecimal } from '@app/contracts';
+import { tryParse } from '@app/money/decimal';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Popup } from 'antd-mobile';
 import { useEffect, useId } from 'react';
@@ -7,11 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import popupStyles from '../../shared/ReceiptPopup.module.css';
 import { ReceiptRows } from '../../shared/ReceiptRows';
+import { decimalText, decimalValueText, writtenPlaces } from '../wallet/amounts';
 import styles from './ConfirmSheet.module.css';
 import sheetStyles from './MarginSheet.module.css';
 import { Segmented } from './Segmented';
 import { TradeInput } from './TradeInput';
-import { addDecimals, decimalText, scaledText } from './trade-decimal';
 import { tradeErrorText } from './trade-text';
 import { partsOf } from './trading-paths';
 
@@ -48,8 +49,11 @@ function marginAfterText(
   unit: string,
 ): string {
   if (margin === null || !ZTradeDecimal.safeParse(typed).success) return decimalText(null);
-  const after = addDecimals(margin, typed.trim(), direction === 'reduce');
-  return after ? `${scaledText(after, after.decimals)} ${unit}` : decimalText(null);
+  const held = tryParse(margin.trim());
+  const change = tryParse(typed.trim());
+  if (held === null || change === null) return decimalText(null);
+  const after = direction === 'reduce' ? held - change : held + change;
+  return `${decimalValueText(after, Math.max(writtenPlaces(margin), writtenPlaces(typed)))} ${unit}`;
 }
 
 /** adjmargin: add margin to or take it out of an isolated position, by an amount in its quote currency. */

@@ -14,13 +14,13 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '../../app/toast';
 import { useIdempotentMutation } from '../../shared/idempotency';
 import type { ReceiptRow } from '../../shared/ReceiptRows';
+import { decimalText, decimalValueText, productOf } from '../wallet/amounts';
 import { errorCodeOf } from '../wallet/error-code';
 import { ConfirmSheet } from './ConfirmSheet';
 import styles from './OrderForm.module.css';
 import { type TOrderForm, ZOrderForm } from './order.form';
 import { type Segment, Segmented } from './Segmented';
 import { TradeInput } from './TradeInput';
-import { decimalText, multiply, scaledText } from './trade-decimal';
 import { tradingApi, tradingKeys } from './trading.api';
 import { partsOf } from './trading-paths';
 
@@ -96,7 +96,7 @@ export function OrderForm({ exchange, marketType, symbol, market, free }: OrderF
   });
 
   const priceForValue = values.type === 'limit' ? values.price : last;
-  const value = multiply(values.amount, priceForValue);
+  const value = productOf(values.amount, priceForValue);
   const amountUnit = perpetual ? t('trading.form.contracts') : base;
   const sideOptions: Segment<'buy' | 'sell'>[] = [
     { value: 'buy', label: t(perpetual ? 'trading.side.long' : 'trading.side.buy'), tone: 'buy' },
@@ -140,7 +140,7 @@ export function OrderForm({ exchange, marketType, symbol, market, free }: OrderF
         {
           id: 'value',
           label: t('trading.confirm.value'),
-          value: `≈ ${scaledText(multiply(pending.amount, pending.price ?? last))} ${quote}`,
+          value: `≈ ${decimalValueText(productOf(pending.amount, pending.price ?? last))} ${quote}`,
           strong: true,
         },
       ]
@@ -180,7 +180,9 @@ export function OrderForm({ exchange, marketType, symbol, market, free }: OrderF
         <dl className={styles.figures}>
           <div>
             <dt>{t('trading.form.value')}</dt>
-            <dd data-testid="order-value">{value ? `≈ ${scaledText(value)} ${quote}` : '—'}</dd>
+            <dd data-testid="order-value">
+              {value !== null ? `≈ ${decimalValueText(value)} ${quote}` : '—'}
+            </dd>
           </div>
           <div>
             <dt>{t('trading.form.available')}</dt>

@@ -2,9 +2,9 @@ import type { TTradeOrder } from '@app/contracts';
 import { Tag } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { decimalText } from '../wallet/amounts';
 import { dateTimeText } from '../wallet/format';
 import styles from './OrderItem.module.css';
-import { decimalText } from './trade-decimal';
 import { tradeErrorText } from './trade-text';
 import { partsOf } from './trading-paths';
 

@@ -13,12 +13,12 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '../../app/toast';
 import { useIdempotentMutation } from '../../shared/idempotency';
 import type { ReceiptRow } from '../../shared/ReceiptRows';
+import { decimalText, signOf } from '../wallet/amounts';
 import { errorCodeOf } from '../wallet/error-code';
 import { ConfirmSheet } from './ConfirmSheet';
 import { MarginSheet } from './MarginSheet';
 import styles from './PositionsPanel.module.css';
 import { Empty, Section } from './Section';
-import { decimalText, signOf } from './trade-decimal';
 import { tradingApi, tradingKeys } from './trading.api';
 import { partsOf } from './trading-paths';
 

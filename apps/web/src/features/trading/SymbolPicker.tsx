@@ -3,8 +3,8 @@ import { Popup, SearchBar } from 'antd-mobile';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import popupStyles from '../../shared/ReceiptPopup.module.css';
+import { decimalText, signOf } from '../wallet/amounts';
 import styles from './SymbolPicker.module.css';
-import { decimalText, signOf } from './trade-decimal';
 
 interface SymbolPickerProps {
   visible: boolean;

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Routes } from '../../app/navigation';
 import { PageLayout } from '../../shared/PageLayout';
+import { decimalText, signOf } from '../wallet/amounts';
 import { ChoiceChips } from '../wallet/ChoiceChips';
 import { errorCodeOf } from '../wallet/error-code';
 import { AccountPanel } from './AccountPanel';
@@ -23,7 +24,6 @@ import { PositionsPanel } from './PositionsPanel';
 import { Segmented } from './Segmented';
 import { SymbolPicker } from './SymbolPicker';
 import styles from './TradePage.module.css';
-import { decimalText, signOf } from './trade-decimal';
 import { REFRESH_MS, tradingApi, tradingKeys } from './trading.api';
 import { counterpartOf, marketTypeOf, partsOf } from './trading-paths';
 

@@ -3,10 +3,15 @@ import {
   amountText,
   checkAmount,
   decimalsIn,
+  decimalText,
+  decimalValueText,
   minorOf,
   percentText,
+  productOf,
+  signOf,
   usdText,
   withdrawalPreview,
+  writtenPlaces,
 } from './amounts';
 
 describe('wallet amounts', () => {
@@ -58,5 +63,32 @@ describe('wallet amounts', () => {
     expect(withdrawalPreview('0.000001', usdt)).toEqual({ amount: 1n, fee: 1n, arrives: 0n });
     expect(withdrawalPreview('20.', usdt)).toBeNull();
     expect(withdrawalPreview('100', { decimals: 8, feeBps: 250 })?.fee).toBe(250_000_000n);
+  });
+});
+
+describe('exchange decimals on screen', () => {
+  it('writes them in the locale with the decimals they came with', () => {
+    expect(decimalText('64250.5')).toBe('64,250.5');
+    expect(decimalText('0.00012345')).toBe('0.00012345');
+    expect(decimalText('3.10', 2)).toBe('3.10');
+    expect(decimalText('3', 2)).toBe('3');
+    expect(decimalText('1e5')).toBe('1e5');
+    expect(decimalText(null)).toBe('—');
+  });
+
+  it('multiplies amount by price exactly and cuts the value to cents, never rounding up', () => {
+    expect(decimalValueText(productOf('0.01', '64250.5'))).toBe('642.50');
+    // 0.1 x 3 is 0.30000000000000004 in floating point.
+    expect(decimalValueText(productOf('0.1', '3'), 18)).toBe('0.30');
+    expect(decimalValueText(productOf('0.123456789012345678', '0.999999999999999999'))).toBe('0.12');
+    expect(decimalValueText(productOf('2', '0.999'))).toBe('1.99');
+    expect(decimalValueText(productOf('-2', '0.999'))).toBe('-1.99');
+    expect(productOf('', '1')).toBeNull();
+    expect(decimalValueText(null)).toBe('—');
+  });
+
+  it('counts the places as written and knows the sign of a PnL', () => {
+    expect([writtenPlaces('3.10'), writtenPlaces('64250'), writtenPlaces(' 0.5 ')]).toEqual([2, 0, 1]);
+    expect([signOf('-120.75'), signOf('0.00'), signOf('630.05'), signOf('x')]).toEqual([-1, 0, 1, 0]);
   });
 });

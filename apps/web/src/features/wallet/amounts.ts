@@ -1,4 +1,5 @@
-import { type FormatOptions, formatAmount, parseAmount, withdrawalFee } from '@app/money';
+import { type FormatOptions, formatAmount, parseAmount, type Rounding, withdrawalFee } from '@app/money';
+import { mul, SCALE, tryParse } from '@app/money/decimal';
 import { intlLocale } from './format';
 
 /** USD values come with 6 decimals; two are shown. */
@@ -33,7 +34,7 @@ export function usdText(text: string): string {
 }
 
 /** How a figure with more decimals than shown is brought to them: half away from zero, away from zero, cut. */
-export type Rounding = 'halfUp' | 'up' | 'down';
+type FigureRounding = Extract<Rounding, 'half-up' | 'up' | 'down'>;
 
 /**
  * A decimal string of any precision (a price, a profit, a capital the engine computed) at `places` decimals,
@@ -43,7 +44,7 @@ export type Rounding = 'halfUp' | 'up' | 'down';
 export function figureText(
   value: string,
   places: number,
-  rounding: Rounding,
+  rounding: FigureRounding,
   {
     minimumFractionDigits = places,
     locale = intlLocale(),
@@ -54,9 +55,47 @@ export function figureText(
   const [whole = '0', fraction = ''] = (negative ? value.slice(1) : value).split('.');
   const kept = BigInt(whole) * 10n ** BigInt(places) + BigInt(fraction.slice(0, places).padEnd(places, '0'));
   const rest = fraction.slice(places);
-  const away = rounding === 'halfUp' ? Number(rest[0] ?? '0') >= 5 : rounding === 'up' && /[1-9]/.test(rest);
+  const away = rounding === 'half-up' ? Number(rest[0] ?? '0') >= 5 : rounding === 'up' && /[1-9]/.test(rest);
   const magnitude = away ? kept + 1n : kept;
   return formatAmount(negative ? -magnitude : magnitude, places, locale, { minimumFractionDigits });
+}
+
+/** Digits after the point as written, trailing zeros too ("3.10" has 2): how precisely a venue stated it. */
+export function writtenPlaces(text: string): number {
+  return Math.min((text.trim().split('.')[1] ?? '').length, SCALE);
+}
+
+/** An exchange's decimal (a price, an amount, a PnL) in the member's locale, to the decimals it came with. */
+export function decimalText(text: string | null | undefined, minimumFractionDigits = 0): string {
+  if (text === null || text === undefined || text === '') return '—';
+  const value = tryParse(text.trim());
+  if (value === null) return text;
+  return formatAmount(value, SCALE, intlLocale(), {
+    minimumFractionDigits: Math.min(minimumFractionDigits, writtenPlaces(text)),
+  });
+}
+
+/** A computed exchange decimal (an order's value, a margin after a change), cut (never rounded up). */
+export function decimalValueText(value: bigint | null, maximumFractionDigits = 2): string {
+  if (value === null) return '—';
+  return formatAmount(value, SCALE, intlLocale(), {
+    minimumFractionDigits: Math.min(2, maximumFractionDigits),
+    maximumFractionDigits,
+  });
+}
+
+/** amount × price of two exchange decimals, cut at 18 places; null while either is not a decimal. */
+export function productOf(a: string | null | undefined, b: string | null | undefined): bigint | null {
+  const x = tryParse((a ?? '').trim());
+  const y = tryParse((b ?? '').trim());
+  return x === null || y === null ? null : mul(x, y, 'down');
+}
+
+/** The sign of an exchange decimal: -1, 0 or 1 (0 also when it is not one). */
+export function signOf(text: string | null | undefined): -1 | 0 | 1 {
+  const value = tryParse((text ?? '').trim());
+  if (value === null || value === 0n) return 0;
+  return value < 0n ? -1 : 1;
 }
 
 /** Basis points as a percentage for display: 500 -> "5", 50 -> "0.5". */

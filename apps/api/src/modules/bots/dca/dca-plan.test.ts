@@ -1,6 +1,6 @@
+import { parse } from '@app/money/decimal';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parse } from '../../exchanges/paper/paper-decimal';
 import { type DcaSettings, type MarketAssumptions, planDca, trailingExitPrice } from './dca-plan';
 
 const spotMarket: MarketAssumptions = {

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@app/contracts';
-import { div, divide, format, max, mul, parse, toStep } from '../../exchanges/paper/paper-decimal';
+import { div, divide, format, max, mul, parse, toStep } from '@app/money/decimal';
 
 /**
  * The DCA strategy's arithmetic, pure: from a bot's settings, the market's rules and a base price, the

@@ -1,10 +1,10 @@
 import type { TTradingExchange } from '@app/contracts';
+import { format, parse } from '@app/money/decimal';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database';
 import { AppError } from '../../../platform/errors';
 import { activeRentalsOf } from '../../bot-rentals/active-rentals';
 import type { Connector, Market, Order } from '../../exchanges/connector';
-import { format, parse } from '../../exchanges/paper/paper-decimal';
 import type { NotificationService } from '../../notifications/notifications.service';
 import { type BotRow, type CycleRow, dcaSettingsOf, type OrderRow } from '../bot-settings';
 import { planDca } from '../dca/dca-plan';

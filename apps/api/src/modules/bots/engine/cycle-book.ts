@@ -1,4 +1,4 @@
-import { div, format, max, mul, parse, toStep } from '../../exchanges/paper/paper-decimal';
+import { div, format, max, mul, parse, toStep } from '@app/money/decimal';
 
 /**
  * A cycle's position and result, computed from its filled orders alone (never kept as a running total that

@@ -1,5 +1,5 @@
+import { parse } from '@app/money/decimal';
 import { describe, expect, it } from 'vitest';
-import { parse } from '../../exchanges/paper/paper-decimal';
 import type { DcaSettings, MarketAssumptions } from '../dca/dca-plan';
 import { type BotState, decide } from './decide';
 

@@ -1,4 +1,4 @@
-import { format as formatPrice, parse } from '../../exchanges/paper/paper-decimal';
+import { format as formatPrice, parse } from '@app/money/decimal';
 import {
   type DcaSettings,
   type MarketAssumptions,

@@ -1,7 +1,7 @@
+import { parse } from '@app/money/decimal';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database';
 import type { Connector, Market, MarketType } from '../../exchanges/connector';
-import { parse } from '../../exchanges/paper/paper-decimal';
 import { type BotRow, type CycleRow, dcaSettingsOf, type OrderRow } from '../bot-settings';
 import type { DcaSettings, MarketAssumptions } from '../dca/dca-plan';
 import { marketAssumptions } from '../market-assumptions';

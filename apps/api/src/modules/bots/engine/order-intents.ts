@@ -1,6 +1,6 @@
+import { format } from '@app/money/decimal';
 import { clientOrderId } from '../../exchanges/client-order-id';
 import type { Market } from '../../exchanges/connector';
-import { format } from '../../exchanges/paper/paper-decimal';
 import type { BotRow, CycleRow, OrderRow } from '../bot-settings';
 import { type DcaSettings, type MarketAssumptions, planDca } from '../dca/dca-plan';
 import { type CycleBook, cycleBook } from './cycle-book';

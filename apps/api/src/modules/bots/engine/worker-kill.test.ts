@@ -1,13 +1,13 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse } from '@app/money/decimal';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botRequest, makeRental, paperVenues, pricePathMarket } from '../../../../test/bot-fixtures';
 import { makeMember } from '../../../../test/fixtures';
 import { createTestDb } from '../../../../test/test-db';
 import type { Db } from '../../../db/database';
-import { parse } from '../../exchanges/paper/paper-decimal';
 import { createBotsService } from '../bots.service';
 
 /**

@@ -1,3 +1,4 @@
+import { parse, ZERO } from '@app/money/decimal';
 import ccxt, { type MarketInterface as CcxtMarket, type Order as CcxtOrder, type Exchange } from 'ccxt';
 import { AppError } from '../../../platform/errors';
 import type {
@@ -22,7 +23,6 @@ import {
   toPosition,
   toTicker,
 } from './ccxt-mapping';
-import { dec, ZERO } from './decimal';
 import { guarded } from './errors';
 import { validateLeverage, validateOrderRequest } from './order-validation';
 import { feeFromTrades } from './trade-fees';
@@ -108,7 +108,7 @@ export function createCcxtConnector(options: CcxtConnectorOptions): Connector {
    */
   async function complete(found: CcxtOrder, market: CcxtMarket, fallbackClientOrderId?: string) {
     const order = toOrder(exchange, found, fallbackClientOrderId);
-    if (order.fee || dec(order.filled) <= ZERO) return order;
+    if (order.fee || parse(order.filled) <= ZERO) return order;
     try {
       const trades = await fetchOrderTrades(id, exchange, market, order.id, {
         placedAt: found.timestamp ?? undefined,

@@ -1,3 +1,4 @@
+import { format, parse } from '@app/money/decimal';
 import type {
   Balances,
   FundingRate as CcxtFundingRate,
@@ -21,7 +22,6 @@ import type {
   Position,
   Ticker,
 } from '../connector';
-import { dec, str } from './decimal';
 
 /**
  * ccxt's unified structures to the interface's. ccxt parses the exchange's decimal strings into JS numbers;
@@ -120,7 +120,7 @@ export function toFundingPayment(
   const raw = entry.info[field];
   const text = typeof raw === 'string' && raw !== '' ? raw : decimalText(exchange, entry.amount, '');
   if (entry.timestamp === undefined || text === '') return null;
-  const signed = id === 'bybit' ? str(-dec(text)) : str(dec(text));
+  const signed = id === 'bybit' ? format(-parse(text)) : format(parse(text));
   return { at: new Date(entry.timestamp), asset: entry.code ?? 'USDT', amount: signed };
 }
 
@@ -201,7 +201,7 @@ function positionMargin(exchange: Exchange, p: CcxtPosition, mode: MarginMode): 
   if (mode === 'cross') return nullableText(exchange, p.initialMargin);
   const collateral = nullableText(exchange, p.collateral);
   if (collateral === null || !collateralWithPnl.has(exchange.id)) return collateral;
-  return str(dec(collateral) - dec(decimalText(exchange, p.unrealizedPnl)));
+  return format(parse(collateral) - parse(decimalText(exchange, p.unrealizedPnl)));
 }
 
 export function toPosition(exchange: Exchange, p: CcxtPosition, fallbackMode?: MarginMode): Position | null {

@@ -1,9 +1,9 @@
+import { parse } from '@app/money/decimal';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../platform/errors';
 import type { Connector } from '../connector';
 import { type MockExchange, type MockExchangeId, startMockExchange } from '../mock-exchanges/mock-exchange';
 import { createCcxtConnector } from './ccxt-connector';
-import { dec } from './decimal';
 
 /**
  * The behaviour every ccxt connector must show, run by each exchange's test file against that exchange's
@@ -115,7 +115,7 @@ export function describeConnectorScenarios(p: ScenarioParams) {
 
     it('rests a spot limit order until the price crosses it, and cancels a second one', async () => {
       const total = async (asset: string) =>
-        dec((await connector.balances('spot')).find((b) => b.asset === asset)?.total ?? '0');
+        parse((await connector.balances('spot')).find((b) => b.asset === asset)?.total ?? '0');
       const [usdtBefore, btcBefore] = [await total('USDT'), await total('BTC')];
       const buy = await connector.placeOrder({
         symbol: 'BTC/USDT',
@@ -147,8 +147,8 @@ export function describeConnectorScenarios(p: ScenarioParams) {
       // back later, a binance spot order has no fills: the fee comes from the trade history (myTrades).
       expect(filled?.fee).toEqual({ asset: 'BTC', amount: '0.00001' });
       expect(historyReads()).toBe(p.statesFee.queriedSpotOrder ? 0 : 1);
-      expect(await total('BTC')).toBe(btcBefore + dec('0.01') - dec('0.00001'));
-      expect(await total('USDT')).toBe(usdtBefore - dec('590'));
+      expect(await total('BTC')).toBe(btcBefore + parse('0.01') - parse('0.00001'));
+      expect(await total('USDT')).toBe(usdtBefore - parse('590'));
       expect((await connector.balances('spot')).find((b) => b.asset === 'USDT')?.used).toBe('0');
 
       const second = await connector.placeOrder({
@@ -187,7 +187,7 @@ export function describeConnectorScenarios(p: ScenarioParams) {
         price: null,
         fee: { asset: 'ETH', amount: '0.0001' },
       });
-      expect(mock.state.spot.get('ETH')?.free).toBe(dec('10.0999'));
+      expect(mock.state.spot.get('ETH')?.free).toBe(parse('10.0999'));
 
       // A sale pays its fee in the quote coin: 0.1% of 0.1 x 3000.5 USDT.
       const usdtBefore = mock.state.spot.get('USDT')!.free;
@@ -203,7 +203,7 @@ export function describeConnectorScenarios(p: ScenarioParams) {
         filled: '0.1',
         fee: { asset: 'USDT', amount: '0.30005' },
       });
-      expect(mock.state.spot.get('USDT')?.free).toBe(usdtBefore + dec('300.05') - dec('0.30005'));
+      expect(mock.state.spot.get('USDT')?.free).toBe(usdtBefore + parse('300.05') - parse('0.30005'));
       // Every placement's answer stated its fee: no extra request for it.
       expect(historyReads()).toBe(0);
     });
@@ -235,7 +235,7 @@ export function describeConnectorScenarios(p: ScenarioParams) {
       expect(close.fee).toEqual({ asset: 'USDT', amount: '0.305' });
       expect(await connector.positions(['BTC/USDT:USDT'])).toEqual([]);
       // 0.01 BTC gained 1000 USDT each: the wallet shows the 10 USDT profit less both fees (0.3 + 0.305).
-      expect(mock.state.futures.wallet).toBe(dec('5009.395'));
+      expect(mock.state.futures.wallet).toBe(parse('5009.395'));
 
       // Nothing left to reduce: the exchange refuses, and that is an order rejection, not a crash.
       await expectCode(perpetualMarket('sell', true), 'EXCHANGE_ORDER_REJECTED');
@@ -310,20 +310,20 @@ export function describeConnectorScenarios(p: ScenarioParams) {
       await connector.setMarginMode(symbol, 'isolated');
       await expectCode(change('add', '10'), 'POSITION_NOT_FOUND');
       await perpetualMarket('buy');
-      const added = () => dec(mock.state.positions.get(symbol)?.addedMargin ?? '0');
+      const added = () => parse(mock.state.positions.get(symbol)?.addedMargin ?? '0');
       // The margin the connector reports, as the exchange states it: 0.01 BTC x 60000 at 10x is 60 USDT.
       const margin = async () => (await connector.positions([symbol]))[0]?.margin;
       expect(await margin()).toBe('60');
       const usedBefore = mock.state.futuresBalance().used;
       await change('add', '50');
-      expect(added()).toBe(dec('50'));
-      expect(dec(mock.state.futuresBalance().used) - dec(usedBefore)).toBe(50n * 10n ** 18n);
+      expect(added()).toBe(parse('50'));
+      expect(parse(mock.state.futuresBalance().used) - parse(usedBefore)).toBe(50n * 10n ** 18n);
       expect(await margin()).toBe('110');
       await change('reduce', '20');
-      expect(added()).toBe(dec('30'));
+      expect(added()).toBe(parse('30'));
       expect(await margin()).toBe('90');
       await expectCode(change('reduce', '31'), 'MARGIN_REDUCE_TOO_MUCH');
-      expect(added()).toBe(dec('30'));
+      expect(added()).toBe(parse('30'));
       // A price move changes the PnL, not the margin held (binance and gate state them together).
       mock.setPrice(symbol, '60500');
       expect(await margin()).toBe('90');

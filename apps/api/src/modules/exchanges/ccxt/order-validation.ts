@@ -1,6 +1,6 @@
+import { isDecimal, isMultipleOf, mul, parse } from '@app/money/decimal';
 import { AppError } from '../../../platform/errors';
 import type { Market, OrderRequest } from '../connector';
-import { dec, isDecimal, isMultipleOf, mul } from './decimal';
 
 /**
  * Checks an order against its market's rules before anything is sent, so a member gets a precise, translated
@@ -12,17 +12,17 @@ import { dec, isDecimal, isMultipleOf, mul } from './decimal';
  */
 export function validateOrderRequest(market: Market, request: OrderRequest, referencePrice?: string): void {
   const details = { symbol: market.symbol };
-  if (!isDecimal(request.amount) || dec(request.amount) <= 0n) {
+  if (!isDecimal(request.amount) || parse(request.amount) <= 0n) {
     throw new AppError('EXCHANGE_AMOUNT_TOO_SMALL', 'amount must be a positive decimal', details);
   }
-  const amount = dec(request.amount);
-  if (!isMultipleOf(amount, dec(market.amountStep))) {
+  const amount = parse(request.amount);
+  if (!isMultipleOf(amount, parse(market.amountStep))) {
     throw new AppError('EXCHANGE_AMOUNT_TOO_PRECISE', `amount must be a multiple of ${market.amountStep}`, {
       ...details,
       step: market.amountStep,
     });
   }
-  if (amount < dec(market.minAmount)) {
+  if (amount < parse(market.minAmount)) {
     throw new AppError('EXCHANGE_AMOUNT_TOO_SMALL', `amount must be at least ${market.minAmount}`, {
       ...details,
       minAmount: market.minAmount,
@@ -30,10 +30,10 @@ export function validateOrderRequest(market: Market, request: OrderRequest, refe
   }
   let price = referencePrice;
   if (request.type === 'limit') {
-    if (request.price === undefined || !isDecimal(request.price) || dec(request.price) <= 0n) {
+    if (request.price === undefined || !isDecimal(request.price) || parse(request.price) <= 0n) {
       throw new AppError('EXCHANGE_PRICE_INVALID', 'a limit order needs a positive price', details);
     }
-    if (!isMultipleOf(dec(request.price), dec(market.tickSize))) {
+    if (!isMultipleOf(parse(request.price), parse(market.tickSize))) {
       throw new AppError('EXCHANGE_PRICE_INVALID', `price must be a multiple of ${market.tickSize}`, {
         ...details,
         tickSize: market.tickSize,
@@ -44,8 +44,8 @@ export function validateOrderRequest(market: Market, request: OrderRequest, refe
   // A closing order must always go through, even when the rest of a position is worth less than the
   // minimum; the exchanges waive their notional floor for reduce-only orders for the same reason.
   if (request.reduceOnly || price === undefined || !isDecimal(price)) return;
-  const notional = mul(mul(amount, dec(market.contractSize)), dec(price));
-  if (notional < dec(market.minNotional)) {
+  const notional = mul(mul(amount, parse(market.contractSize), 'down'), parse(price), 'down');
+  if (notional < parse(market.minNotional)) {
     throw new AppError('EXCHANGE_AMOUNT_TOO_SMALL', `order value must be at least ${market.minNotional}`, {
       ...details,
       minNotional: market.minNotional,

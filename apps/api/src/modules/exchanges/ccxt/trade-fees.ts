@@ -1,7 +1,7 @@
+import { type Decimal, format, parse, ZERO } from '@app/money/decimal';
 import type { Exchange, Fee, Trade } from 'ccxt';
 import type { OrderFee } from '../connector';
 import { decimalText } from './ccxt-mapping';
-import { type Dec, dec, str, ZERO } from './decimal';
 
 /**
  * An order's fee from its trades (fills), for the answers that leave it out: binance futures orders, binance
@@ -18,17 +18,17 @@ export function feeFromTrades(
   // Asked by order id already; the filter guards against an exchange that ignores the filter.
   const mine = trades.filter((t) => t.order === undefined || String(t.order) === order.id);
   // A history that does not yet hold every fill would give a partial fee: better none, read again later.
-  const traded = mine.reduce((total, t) => total + dec(decimalText(exchange, t.amount)), ZERO);
-  if (mine.length === 0 || traded < dec(order.filled)) return null;
+  const traded = mine.reduce((total, t) => total + parse(decimalText(exchange, t.amount)), ZERO);
+  if (mine.length === 0 || traded < parse(order.filled)) return null;
 
-  const sums = new Map<string, Dec>();
+  const sums = new Map<string, Decimal>();
   for (const trade of mine) {
     // ccxt fills `fees` (every currency charged) on parsed trades but leaves it out of its Trade type.
     const listed = (trade as Trade & { fees?: Fee[] }).fees;
     const fees = listed?.length ? listed : trade.fee ? [trade.fee] : [];
     for (const fee of fees) {
       if (!fee?.currency) continue;
-      sums.set(fee.currency, (sums.get(fee.currency) ?? ZERO) + dec(decimalText(exchange, fee.cost)));
+      sums.set(fee.currency, (sums.get(fee.currency) ?? ZERO) + parse(decimalText(exchange, fee.cost)));
     }
   }
   const charged = [...sums.entries()].filter(([, amount]) => amount !== ZERO);
@@ -41,5 +41,5 @@ export function feeFromTrades(
   // because it ran out mid-order; the record holds one fee, and the natural currency is the one the
   // order's amounts and profit are in, so it is kept; failing that, the first currency charged.
   const [asset, amount] = charged.find(([currency]) => currency === natural) ?? charged[0]!;
-  return { asset, amount: str(amount) };
+  return { asset, amount: format(amount) };
 }

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { dec, str } from '../ccxt/decimal';
+import { format, parse } from '@app/money/decimal';
 import {
   type MockEngine,
   type MockMarket,
@@ -490,7 +490,7 @@ export function bybitHandler(
             createType: '',
             // The rate as the position pays it (a short's is the funding rate turned round), so that
             // execFee = execValue x feeRate, as in bybit's answers.
-            feeRate: f.size.startsWith('-') ? str(-dec(f.rate)) : f.rate,
+            feeRate: f.size.startsWith('-') ? format(-parse(f.rate)) : f.rate,
             tradeIv: '',
             blockTradeId: '',
             markPrice: f.markPrice,
@@ -506,7 +506,7 @@ export function bybitHandler(
             indexPrice: '',
             leavesQty: '0',
             isMaker: false,
-            execFee: str(-dec(f.amount)),
+            execFee: format(-parse(f.amount)),
             execId: `funding-${f.id}`,
             marketUnit: '',
             execQty: quantity,

@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { dec, decimalPlaces, div, str } from '../ccxt/decimal';
+import { decimalPlaces, div, format, parse } from '@app/money/decimal';
 import { type MockEngine, type MockMarket, type MockOrder, MockRefusal, pnl, times } from './mock-engine';
 import type { MockHandler, MockRequest, MockResponse } from './mock-http';
 import type { MockControls, MockCredentials } from './mock-types';
@@ -149,7 +149,11 @@ function spotOrder(o: MockOrder, m: MockMarket) {
     price: o.price ?? '0',
     time_in_force: o.type === 'market' ? 'ioc' : 'gtc',
     iceberg: '0',
-    left: o.quoteAmount ? (o.status === 'open' ? o.quoteAmount : '0') : str(dec(o.amount) - dec(o.filled)),
+    left: o.quoteAmount
+      ? o.status === 'open'
+        ? o.quoteAmount
+        : '0'
+      : format(parse(o.amount) - parse(o.filled)),
     filled_amount: o.filled,
     fill_price: filledTotal,
     filled_total: filledTotal,
@@ -176,7 +180,7 @@ function futuresOrder(o: MockOrder, m: MockMarket) {
     create_time: o.createdAt / 1000,
     size: Number(signed(o.amount)),
     iceberg: 0,
-    left: Number(signed(str(dec(o.amount) - dec(o.filled)))),
+    left: Number(signed(format(parse(o.amount) - parse(o.filled)))),
     price: o.price ?? '0',
     fill_price: o.averagePrice ?? '0',
     mkfr: '-0.00025',
@@ -433,9 +437,9 @@ export function gateHandler(
           // A spot market buy states what to spend, in the quote coin.
           if (type === 'market' && side === 'buy') {
             quoteAmount = amount;
-            const step = dec(m.step);
-            const base = div(dec(amount), dec(engine.priceOf(m.symbol)!));
-            amount = str((base / step) * step);
+            const step = parse(m.step);
+            const base = div(parse(amount), parse(engine.priceOf(m.symbol)!), 'down');
+            amount = format((base / step) * step);
           }
         }
         const placed = engine.place({

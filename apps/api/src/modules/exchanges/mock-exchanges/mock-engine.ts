@@ -1,4 +1,4 @@
-import { type Dec, dec, div, isMultipleOf, mul, str, ZERO } from '../ccxt/decimal';
+import { type Decimal, div, format, isMultipleOf, mul, parse, ZERO } from '@app/money/decimal';
 
 /**
  * The trading state every mock exchange shares: markets, prices, balances, orders and perpetual positions,
@@ -151,13 +151,13 @@ export function createMockEngine(options: EngineOptions = {}) {
     ['ETH', '3000'],
   ]);
   /** Spot wallet: free and locked per asset. */
-  const spot = new Map<string, { free: Dec; locked: Dec }>([
-    ['USDT', { free: dec('10000'), locked: ZERO }],
-    ['BTC', { free: dec('1'), locked: ZERO }],
-    ['ETH', { free: dec('10'), locked: ZERO }],
+  const spot = new Map<string, { free: Decimal; locked: Decimal }>([
+    ['USDT', { free: parse('10000'), locked: ZERO }],
+    ['BTC', { free: parse('1'), locked: ZERO }],
+    ['ETH', { free: parse('10'), locked: ZERO }],
   ]);
   /** Perpetual (USDT-margined) wallet balance; margin in use is derived from positions and orders. */
-  const futures = { wallet: dec('5000') };
+  const futures = { wallet: parse('5000') };
   const orders: MockOrder[] = [];
   const positions = new Map<string, MockPosition>();
   const fundings: MockFunding[] = [];
@@ -187,20 +187,22 @@ export function createMockEngine(options: EngineOptions = {}) {
   const settingsOf = (symbol: string) =>
     leverage.get(symbol) ?? { leverage: 10, marginMode: 'cross' as const };
 
-  const notional = (m: MockMarket, amount: Dec, price: Dec) => mul(mul(amount, dec(m.contractSize)), price);
+  const notional = (m: MockMarket, amount: Decimal, price: Decimal) =>
+    mul(mul(amount, parse(m.contractSize), 'down'), price, 'down');
 
   /** A position's initial margin: its notional at a price (the entry, unless given) over its leverage. */
   const initialMarginOf = (p: MockPosition, price = p.entryPrice) => {
-    const size = dec(p.size);
+    const size = parse(p.size);
     return div(
-      notional(market(p.symbol)!, size < 0n ? -size : size, dec(price)),
+      notional(market(p.symbol)!, size < 0n ? -size : size, parse(price)),
       BigInt(p.leverage) * 10n ** 18n,
+      'down',
     );
   };
   /** What a position holds: its initial margin at the entry, plus the isolated margin added to it. */
-  const heldBy = (p: MockPosition) => initialMarginOf(p) + dec(p.addedMargin ?? '0');
+  const heldBy = (p: MockPosition) => initialMarginOf(p) + parse(p.addedMargin ?? '0');
   // Exchanges state margins to 8 decimals; the rest of an exact division would be noise.
-  const toMarginUnit = (value: Dec) => {
+  const toMarginUnit = (value: Decimal) => {
     const unit = 10n ** 10n;
     return ((value + unit - 1n) / unit) * unit;
   };
@@ -212,10 +214,11 @@ export function createMockEngine(options: EngineOptions = {}) {
     for (const o of orders) {
       const m = market(o.symbol)!;
       if (!m.perpetual || o.status !== 'open' || o.reduceOnly) continue;
-      const open = dec(o.amount) - dec(o.filled);
+      const open = parse(o.amount) - parse(o.filled);
       used += div(
-        notional(m, open, dec(o.price ?? priceOf(m))),
+        notional(m, open, parse(o.price ?? priceOf(m))),
         BigInt(settingsOf(o.symbol).leverage) * 10n ** 18n,
+        'down',
       );
     }
     return used;
@@ -223,15 +226,15 @@ export function createMockEngine(options: EngineOptions = {}) {
 
   const realisedPnl = { total: ZERO };
 
-  function applyPerpetualFill(m: MockMarket, side: 'buy' | 'sell', amount: Dec, price: Dec) {
+  function applyPerpetualFill(m: MockMarket, side: 'buy' | 'sell', amount: Decimal, price: Decimal) {
     const signed = side === 'buy' ? amount : -amount;
     const current = positions.get(m.symbol);
-    const size = current ? dec(current.size) : ZERO;
+    const size = current ? parse(current.size) : ZERO;
     const next = size + signed;
     if (current && size !== 0n && size > 0n !== signed > 0n) {
       // Closing (part of) the position realises profit at the difference to the entry.
       const closed = (signed < 0n ? -signed : signed) < (size < 0n ? -size : size) ? signed : -size;
-      const pnl = notional(m, -closed, price - dec(current.entryPrice));
+      const pnl = notional(m, -closed, price - parse(current.entryPrice));
       realisedPnl.total += pnl;
       futures.wallet += pnl;
     }
@@ -243,14 +246,18 @@ export function createMockEngine(options: EngineOptions = {}) {
     const increases = size === 0n || size > 0n === signed > 0n;
     const flips = !increases && next > 0n !== size > 0n;
     const entry = increases
-      ? div(mul(current ? dec(current.entryPrice) : ZERO, size) + mul(price, signed), next)
+      ? div(
+          mul(current ? parse(current.entryPrice) : ZERO, size, 'down') + mul(price, signed, 'down'),
+          next,
+          'down',
+        )
       : flips
         ? price
-        : dec(current!.entryPrice);
+        : parse(current!.entryPrice);
     positions.set(m.symbol, {
       symbol: m.symbol,
-      size: str(next),
-      entryPrice: str(entry),
+      size: format(next),
+      entryPrice: format(entry),
       leverage: settings.leverage,
       marginMode: settings.marginMode,
       addedMargin: current?.addedMargin,
@@ -259,31 +266,31 @@ export function createMockEngine(options: EngineOptions = {}) {
 
   function fill(order: MockOrder, price: string) {
     const m = market(order.symbol)!;
-    const amount = dec(order.amount) - dec(order.filled);
-    const p = dec(price);
-    let fee: Dec;
+    const amount = parse(order.amount) - parse(order.filled);
+    const p = parse(price);
+    let fee: Decimal;
     if (m.perpetual) {
       applyPerpetualFill(m, order.side, amount, p);
-      fee = mul(notional(m, amount, p), dec(takerFee.perpetual));
+      fee = mul(notional(m, amount, p), parse(takerFee.perpetual), 'down');
       futures.wallet -= fee;
     } else {
-      const cost = mul(amount, p);
+      const cost = mul(amount, p, 'down');
       const base = wallet(m.base);
       const quote = wallet(m.quote);
       if (order.side === 'buy') {
         // A limit buy locked amount x its limit; it fills at that limit, so the lock is exactly the cost.
         if (order.type === 'limit') quote.locked -= cost;
         else quote.free -= cost;
-        fee = mul(amount, dec(takerFee.spot));
+        fee = mul(amount, parse(takerFee.spot), 'down');
         base.free += amount - fee;
       } else {
         if (order.type === 'limit') base.locked -= amount;
         else base.free -= amount;
-        fee = mul(cost, dec(takerFee.spot));
+        fee = mul(cost, parse(takerFee.spot), 'down');
         quote.free += cost - fee;
       }
     }
-    order.fee = str(dec(order.fee) + fee);
+    order.fee = format(parse(order.fee) + fee);
     order.filled = order.amount;
     order.averagePrice = price;
     order.status = 'filled';
@@ -293,10 +300,10 @@ export function createMockEngine(options: EngineOptions = {}) {
   function release(order: MockOrder) {
     const m = market(order.symbol)!;
     if (m.perpetual) return;
-    const open = dec(order.amount) - dec(order.filled);
+    const open = parse(order.amount) - parse(order.filled);
     if (order.side === 'buy') {
       const q = wallet(m.quote);
-      const held = mul(open, dec(order.price!));
+      const held = mul(open, parse(order.price!), 'down');
       q.locked -= held;
       q.free += held;
     } else {
@@ -306,8 +313,8 @@ export function createMockEngine(options: EngineOptions = {}) {
     }
   }
 
-  const crosses = (o: MockOrder, price: Dec) =>
-    o.side === 'buy' ? price <= dec(o.price!) : price >= dec(o.price!);
+  const crosses = (o: MockOrder, price: Decimal) =>
+    o.side === 'buy' ? price <= parse(o.price!) : price >= parse(o.price!);
 
   return {
     markets,
@@ -341,14 +348,18 @@ export function createMockEngine(options: EngineOptions = {}) {
       const p = positions.get(symbol);
       if (!p) return 'NO_POSITION';
       if (p.marginMode !== 'isolated') return 'CROSS';
-      const change = dec(delta);
-      const added = dec(p.addedMargin ?? '0') + change;
+      const change = parse(delta);
+      const added = parse(p.addedMargin ?? '0') + change;
       if (added < 0n || change > futures.wallet - marginInUse()) return 'INSUFFICIENT';
-      p.addedMargin = str(added);
+      p.addedMargin = format(added);
       return null;
     },
     balances() {
-      return [...spot.entries()].map(([asset, b]) => ({ asset, free: str(b.free), locked: str(b.locked) }));
+      return [...spot.entries()].map(([asset, b]) => ({
+        asset,
+        free: format(b.free),
+        locked: format(b.locked),
+      }));
     },
     /**
      * The margin figures of a position as the exchanges state them (8 decimals): `initial` at a price (the
@@ -357,15 +368,18 @@ export function createMockEngine(options: EngineOptions = {}) {
     positionMargin(symbol: string, price?: string): { initial: string; held: string } | null {
       const p = positions.get(symbol);
       if (!p) return null;
-      return { initial: str(toMarginUnit(initialMarginOf(p, price))), held: str(toMarginUnit(heldBy(p))) };
+      return {
+        initial: format(toMarginUnit(initialMarginOf(p, price))),
+        held: format(toMarginUnit(heldBy(p))),
+      };
     },
     futuresBalance() {
       const used = toMarginUnit(marginInUse());
       return {
         asset: 'USDT',
-        wallet: str(futures.wallet),
-        used: str(used),
-        free: str(futures.wallet - used),
+        wallet: format(futures.wallet),
+        used: format(used),
+        free: format(futures.wallet - used),
       };
     },
     findOrder(symbol: string | undefined, ref: { id?: string; clientId?: string }) {
@@ -378,7 +392,7 @@ export function createMockEngine(options: EngineOptions = {}) {
     /** Moves the price of a coin (spot and perpetual share it) and fills the limit orders it crosses. */
     setPrice(base: string, price: string) {
       prices.set(base, price);
-      const p = dec(price);
+      const p = parse(price);
       for (const o of orders) {
         const m = market(o.symbol)!;
         if (o.status === 'open' && m.base === base && crosses(o, p)) fill(o, o.price!);
@@ -389,21 +403,25 @@ export function createMockEngine(options: EngineOptions = {}) {
       if (!m) throw new MockRefusal('UNKNOWN_SYMBOL');
       const clientId = input.clientId ?? `mock-${nextId}`;
       if (orders.some((o) => o.clientId === clientId)) throw new MockRefusal('DUPLICATE_CLIENT_ID');
-      const amount = dec(input.amount);
-      const current = dec(priceOf(m));
-      const limit = input.type === 'limit' ? dec(input.price!) : current;
+      const amount = parse(input.amount);
+      const current = parse(priceOf(m));
+      const limit = input.type === 'limit' ? parse(input.price!) : current;
       if (m.perpetual) {
         const position = positions.get(m.symbol);
-        const size = position ? dec(position.size) : ZERO;
+        const size = position ? parse(position.size) : ZERO;
         if (input.reduceOnly) {
           const shrinks = input.side === 'buy' ? size < 0n && amount <= -size : size > 0n && amount <= size;
           if (!shrinks) throw new MockRefusal('REDUCE_ONLY');
         } else {
-          const needed = div(notional(m, amount, limit), BigInt(settingsOf(m.symbol).leverage) * 10n ** 18n);
+          const needed = div(
+            notional(m, amount, limit),
+            BigInt(settingsOf(m.symbol).leverage) * 10n ** 18n,
+            'down',
+          );
           if (needed > futures.wallet - marginInUse()) throw new MockRefusal('INSUFFICIENT_BALANCE');
         }
       } else if (input.side === 'buy') {
-        const cost = mul(amount, limit);
+        const cost = mul(amount, limit, 'down');
         const q = wallet(m.quote);
         if (cost > q.free) throw new MockRefusal('INSUFFICIENT_BALANCE');
         if (input.type === 'limit') {
@@ -425,8 +443,8 @@ export function createMockEngine(options: EngineOptions = {}) {
         symbol: m.symbol,
         side: input.side,
         type: input.type,
-        price: input.type === 'limit' ? str(limit) : null,
-        amount: str(amount),
+        price: input.type === 'limit' ? format(limit) : null,
+        amount: format(amount),
         filled: '0',
         averagePrice: null,
         status: 'open',
@@ -438,7 +456,7 @@ export function createMockEngine(options: EngineOptions = {}) {
         updatedAt: now,
       };
       orders.push(order);
-      if (input.type === 'market') fill(order, str(current));
+      if (input.type === 'market') fill(order, format(current));
       else if (crosses(order, current)) fill(order, order.price!);
       return order;
     },
@@ -449,7 +467,7 @@ export function createMockEngine(options: EngineOptions = {}) {
       order.updatedAt = Date.now();
       return true;
     },
-    isMultipleOf: (value: string, step: string) => isMultipleOf(dec(value), dec(step)),
+    isMultipleOf: (value: string, step: string) => isMultipleOf(parse(value), parse(step)),
     /**
      * Settles funding at a rate on every open position at its coin's current price, as the exchanges do at
      * each funding time: longs pay shorts when the rate is positive. The wallet moves by each amount.
@@ -459,7 +477,7 @@ export function createMockEngine(options: EngineOptions = {}) {
       for (const p of positions.values()) {
         const m = market(p.symbol)!;
         const mark = priceOf(m);
-        const amount = -mul(notional(m, dec(p.size), dec(mark)), dec(rate));
+        const amount = -mul(notional(m, parse(p.size), parse(mark)), parse(rate), 'down');
         futures.wallet += amount;
         const funding = {
           id: String(nextId++),
@@ -468,8 +486,8 @@ export function createMockEngine(options: EngineOptions = {}) {
           rate,
           size: p.size,
           markPrice: mark,
-          amount: str(amount),
-          walletAfter: str(futures.wallet),
+          amount: format(amount),
+          walletAfter: format(futures.wallet),
         };
         fundings.push(funding);
         charged.push(funding);
@@ -482,10 +500,11 @@ export function createMockEngine(options: EngineOptions = {}) {
 export type MockEngine = ReturnType<typeof createMockEngine>;
 
 /** Exact product of two decimal strings, for the answers' derived fields (quote filled, notional). */
-export const times = (a: string, b: string) => str(mul(dec(a), dec(b)));
+export const times = (a: string, b: string) => format(mul(parse(a), parse(b), 'down'));
 
 /** Unrealised profit of a signed position (in base units) at a mark price. */
-export const pnl = (size: string, entry: string, mark: string) => str(mul(dec(size), dec(mark) - dec(entry)));
+export const pnl = (size: string, entry: string, mark: string) =>
+  format(mul(parse(size), parse(mark) - parse(entry), 'down'));
 
 /** Exact sum of decimal strings. */
-export const sum = (...values: string[]) => str(values.reduce((total, v) => total + dec(v), ZERO));
+export const sum = (...values: string[]) => format(values.reduce((total, v) => total + parse(v), ZERO));

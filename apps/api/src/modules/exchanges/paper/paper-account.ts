@@ -1,8 +1,8 @@
+import { format, parse } from '@app/money/decimal';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database';
 import { AppError } from '../../../platform/errors';
 import type { MarketType } from '../connector';
-import { format, parse } from './paper-decimal';
 import { DEMO_BALANCE, isPg, type OrderRow, type PositionRow, type Trx, ZERO } from './paper-types';
 
 /**

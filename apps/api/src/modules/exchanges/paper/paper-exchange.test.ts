@@ -1,10 +1,10 @@
+import { feeOf, format, mul, parse } from '@app/money/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeMember } from '../../../../test/fixtures';
 import { createTestDb } from '../../../../test/test-db';
 import type { Db } from '../../../db/database';
 import { AppError } from '../../../platform/errors';
 import type { Balance, MarketType } from '../connector';
-import { feeOf, format, mul, parse } from './paper-decimal';
 import { createPaperConnector, type PaperConnector } from './paper-exchange';
 import { createSimulatedMarket } from './simulated-market';
 

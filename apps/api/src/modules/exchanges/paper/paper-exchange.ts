@@ -1,3 +1,4 @@
+import { format, mul, parse } from '@app/money/decimal';
 import type { Db } from '../../../db/database';
 import { AppError } from '../../../platform/errors';
 import type {
@@ -12,7 +13,6 @@ import type {
 } from '../connector';
 import type { KeyVerdict } from '../key-rights';
 import { createPaperAccount } from './paper-account';
-import { format, mul, parse } from './paper-decimal';
 import { createPaperFills } from './paper-fills';
 import { createPaperFunding } from './paper-funding';
 import { createPaperMargin } from './paper-margin';

@@ -1,6 +1,6 @@
+import { divide, feeOf, format, max, mul, parse } from '@app/money/decimal';
 import { AppError } from '../../../platform/errors';
 import type { PaperAccount } from './paper-account';
-import { divide, feeOf, format, max, mul, parse } from './paper-decimal';
 import type { PaperPerpetual } from './paper-perpetual';
 import type { PaperSpot } from './paper-spot';
 import { type MarketRules, type OrderRow, type Trx, ZERO } from './paper-types';

@@ -1,5 +1,5 @@
+import { format, min, mul, parse } from '@app/money/decimal';
 import type { PaperAccount } from './paper-account';
-import { format, min, mul, parse } from './paper-decimal';
 import type { PaperFills } from './paper-fills';
 import { liquidationPrice } from './paper-perpetual';
 import type { PaperRules } from './paper-rules';

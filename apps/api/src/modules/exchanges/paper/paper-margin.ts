@@ -1,7 +1,7 @@
+import { divide, format, max, mul, parse, tryParse } from '@app/money/decimal';
 import { AppError } from '../../../platform/errors';
 import type { MarginChange, MarginMode } from '../connector';
 import type { PaperAccount } from './paper-account';
-import { divide, format, max, mul, parse, tryParse } from './paper-decimal';
 import type { PaperRules } from './paper-rules';
 import { ZERO } from './paper-types';
 

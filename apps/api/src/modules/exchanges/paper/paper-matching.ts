@@ -1,8 +1,8 @@
+import { parse } from '@app/money/decimal';
 import type { Db } from '../../../db/database';
 import { AppError } from '../../../platform/errors';
 import type { MarketData } from '../connector';
 import type { PaperAccount } from './paper-account';
-import { parse } from './paper-decimal';
 import type { PaperFills } from './paper-fills';
 import type { PaperFunding } from './paper-funding';
 import type { PaperRules } from './paper-rules';

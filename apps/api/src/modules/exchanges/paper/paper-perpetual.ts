@@ -1,6 +1,6 @@
+import { div, divide, feeOf, format, max, min, mul, parse, toStep } from '@app/money/decimal';
 import { AppError } from '../../../platform/errors';
 import type { PaperAccount } from './paper-account';
-import { div, divide, feeOf, format, max, min, mul, parse, toStep } from './paper-decimal';
 import {
   type FillResult,
   MAINTENANCE_MARGIN_RATE,

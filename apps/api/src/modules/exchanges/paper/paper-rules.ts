@@ -1,6 +1,6 @@
+import { parse, tryParse } from '@app/money/decimal';
 import { AppError } from '../../../platform/errors';
 import type { MarketData } from '../connector';
-import { parse, tryParse } from './paper-decimal';
 import { type MarketRules, ZERO } from './paper-types';
 
 /** A market's trading rules (tick, step, minimums), read once per connector, and the last prices. */

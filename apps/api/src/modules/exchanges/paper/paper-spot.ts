@@ -1,6 +1,6 @@
+import { feeOf, format, mul, parse } from '@app/money/decimal';
 import { AppError } from '../../../platform/errors';
 import type { PaperAccount } from './paper-account';
-import { feeOf, format, mul, parse } from './paper-decimal';
 import { type FillResult, type MarketRules, type OrderRow, type Trx, ZERO } from './paper-types';
 
 /** Spot fills: base against quote in the spot wallet, the fee taken from what is received. */

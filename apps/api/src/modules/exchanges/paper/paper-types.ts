@@ -1,7 +1,7 @@
+import { format, parse } from '@app/money/decimal';
 import type { Selectable, Transaction } from 'kysely';
 import type { Database, PaperOrdersTable, PaperPositionsTable } from '../../../db/schema';
 import type { Candle, Market, Order } from '../connector';
-import { format, parse } from './paper-decimal';
 
 /** The rows, rules and constants the paper exchange's parts (account, spot, perpetual, matching) share. */
 
