@@ -195,6 +195,7 @@ async function start(
     sms,
     outbox,
     redis: running.redis,
+    redisNamespace: config.REDIS_KEY_PREFIX,
     pool: database.pool,
     webDist: config.WEB_DIST ?? path.resolve(here, '../../web/dist'),
   });
