@@ -17,6 +17,8 @@ export const ZConfig = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** With it, rate-limit counters live in Redis so several API instances share them. */
   REDIS_URL: z.string().url().optional(),
+  /** Prefix of the platform's keys in Redis, so two platforms (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().min(1).default('rl:'),
   /** Without it an SMTP catcher runs in process and, outside production, /dev/outbox lists what it got. */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Nova Members <no-reply@nova.local>'),
@@ -33,6 +35,12 @@ export const ZConfig = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   /** The bot worker serves its own metrics at http://127.0.0.1:<port>/metrics when set; 0 picks a free port. */
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /**
+   * How long a bot worker's hold on a bot lasts without renewal (renewed every third of it): a killed
+   * worker's bots move to another worker within about this time. Shorter means faster takeover but more
+   * lease writes.
+   */
+  BOT_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** API calls per signed-in member per minute (decision 43). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),

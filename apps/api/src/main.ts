@@ -199,6 +199,7 @@ async function start(
     logger,
     databaseUrl: database.url,
     redis: running.redis,
+    redisNamespace: config.REDIS_KEY_PREFIX,
     webDist: config.WEB_DIST ?? path.resolve(here, '../../web/dist'),
   });
   running.app = app;

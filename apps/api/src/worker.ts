@@ -86,6 +86,7 @@ async function main(): Promise<void> {
     db: database.db,
     venues,
     owner,
+    leaseMs: config.BOT_LEASE_MS,
     notify: notifications.notify,
     log,
     onOrderSent: metrics.orderSent,

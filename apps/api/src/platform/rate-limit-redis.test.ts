@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { redisAnswers, testRedisUrl } from '../../test/redis-probe';
 import { Client, createTestApp, type TestApp } from '../../test/test-app';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
@@ -8,25 +9,7 @@ import { loadRsaKeyPair } from './keys';
 import { createLogger } from './logger';
 import { createOutboxSmsSender, Outbox } from './mail';
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** Whether a Redis answers; the suite must pass on machines without one, so this test then skips. */
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(redisUrl, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 500,
-    retryStrategy: () => null,
-  });
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
+const redisUrl = testRedisUrl;
 
 const available = await redisAnswers();
 

@@ -1,0 +1,262 @@
+// SLOW (about 20-40 s): two API servers, each with the bot worker it forks, started as real processes on one
+// PostgreSQL database and one Redis, as several instances behind a load balancer run (docs/operations.md).
+// Every wait is for a positive signal (an answer, a row, a log line); nothing sleeps for a fixed time.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { hostname, tmpdir } from 'node:os';
+import path from 'node:path';
+import PgBoss from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { botRequest, makeRental, paperVenues, pricePathMarket } from '../test/bot-fixtures';
+import { makeMember } from '../test/fixtures';
+import { redisAnswers, testRedisUrl } from '../test/redis-probe';
+import { createTestDb } from '../test/test-db';
+import type { Db } from './db/database';
+import { processInfo } from './db/embedded';
+import { LOGIN_THROTTLE_PURGE_QUEUE } from './modules/auth/login-throttle.jobs';
+import { createBotsService } from './modules/bots/bots.service';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const STEP_MS = 90_000;
+/** Short, so a killed worker's bots move within seconds; renewed every third of it. */
+const LEASE_MS = 3000;
+const BOTS = 12;
+const JOBS = 10;
+
+const available = await redisAnswers();
+if (!available)
+  console.warn(`multi-instance test skipped: no Redis answers at ${testRedisUrl} (set REDIS_URL)`);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Polls until the asynchronous `check` holds; the processes under test act on their own time. */
+async function eventually(check: () => Promise<boolean> | boolean, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return check();
+}
+
+interface Instance {
+  child: ChildProcess;
+  port: number;
+  base: string;
+  output: () => string;
+  exited: Promise<void>;
+}
+
+function startInstance(env: NodeJS.ProcessEnv, port: number): Instance {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: root,
+    env: { ...env, PORT: String(port) },
+  });
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return { child, port, base: `http://127.0.0.1:${port}`, output: () => output, exited };
+}
+
+async function waitHealthy(instance: Instance): Promise<void> {
+  const healthy = await eventually(async () => {
+    if (instance.child.exitCode !== null) throw new Error(`server exited early:\n${instance.output()}`);
+    try {
+      return (await fetch(`${instance.base}/api/health`)).ok;
+    } catch {
+      return false; // not listening yet
+    }
+  }, STEP_MS);
+  if (!healthy) throw new Error(`server did not become healthy:\n${instance.output()}`);
+}
+
+/** The bot worker an instance forked: its child process running worker.ts. */
+function workerOf(instance: Instance): number | undefined {
+  for (const entry of readdirSync('/proc')) {
+    const info = processInfo(Number(entry));
+    if (!info || info.zombie) continue;
+    if (info.ppid === instance.child.pid && info.command.includes('worker.ts')) {
+      return Number(entry);
+    }
+  }
+  return undefined;
+}
+
+async function findWorker(instance: Instance): Promise<number> {
+  let found: number | undefined;
+  await eventually(() => {
+    found = workerOf(instance);
+    return found !== undefined;
+  }, 30_000);
+  if (found === undefined) throw new Error(`no bot worker under ${instance.child.pid}`);
+  return found;
+}
+
+const post = (instance: Instance, url: string, body: unknown, cookie?: string) =>
+  fetch(`${instance.base}${url}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin: instance.base,
+      ...(cookie ? { cookie } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+
+describe.skipIf(!available || process.platform !== 'linux')(
+  'two API instances and two workers (slow)',
+  () => {
+    let db: Db;
+    let url: string;
+    let drop: () => Promise<void>;
+    let dataDir: string;
+    let a: Instance;
+    let b: Instance;
+    const bots: string[] = [];
+
+    beforeAll(async () => {
+      ({ db, url, drop } = await createTestDb());
+      dataDir = mkdtempSync(path.join(tmpdir(), 'multi-instance-'));
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        NODE_ENV: 'development',
+        HOST: '127.0.0.1',
+        DATABASE_URL: url,
+        REDIS_URL: testRedisUrl,
+        // Counters of this run only: the Redis may be shared.
+        REDIS_KEY_PREFIX: `multi-${randomBytes(4).toString('hex')}:`,
+        MASTER_KEY: randomBytes(32).toString('hex'),
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'info',
+        AUTH_RATE_LIMIT_PER_MINUTE: '4',
+        BOT_LEASE_MS: String(LEASE_MS),
+        WEB_DIST: path.join(dataDir, 'no-web-build'),
+      };
+      delete env.SMTP_URL;
+      delete env.WORKER_METRICS_PORT;
+      // One after the other: the first creates the keys in DATA_DIR and pg-boss's schema.
+      a = startInstance(env, await freePort());
+      await waitHealthy(a);
+      b = startInstance(env, await freePort());
+      await waitHealthy(b);
+      // The forked workers share their server's output; each says when it runs.
+      for (const instance of [a, b]) {
+        const started = await eventually(() => instance.output().includes('bot worker started'), STEP_MS);
+        if (!started) throw new Error(`no bot worker started:\n${instance.output()}`);
+      }
+      // Bots to split, made while both workers run: each is taken by the worker whose pass sees it first.
+      // Running paper bots with a long cooldown, so they stay worth holding.
+      const SYMBOL = 'BTC/USDT';
+      const service = createBotsService({
+        db,
+        venues: paperVenues(db, pricePathMarket({ [SYMBOL]: '90000' }).market),
+      });
+      for (let i = 0; i < BOTS; i++) {
+        const memberId = await makeMember(db, 'multi');
+        const rentalId = await makeRental(db, memberId);
+        const bot = await service.create(
+          memberId,
+          botRequest(rentalId, { symbol: SYMBOL, cooldownSeconds: 3600 }),
+        );
+        bots.push(bot.id);
+      }
+    }, 2 * STEP_MS);
+
+    afterAll(async () => {
+      for (const instance of [a, b]) {
+        if (instance?.child.exitCode === null) {
+          instance.child.kill('SIGTERM');
+          await instance.exited;
+        }
+      }
+      await drop?.();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    }, STEP_MS);
+
+    let cookie = '';
+    let memberId = '';
+
+    it('a session made on one instance works on the other', async () => {
+      const login = await post(a, '/api/auth/login', { login: 'alice01', password: 'Demo12345' });
+      expect(login.status).toBe(200);
+      cookie = login.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      memberId = ((await login.json()) as { user: { id: string } }).user.id;
+      const me = await fetch(`${b.base}/api/me`, { headers: { cookie } });
+      expect(me.status).toBe(200);
+      expect(((await me.json()) as { id: string }).id).toBe(memberId);
+    });
+
+    it('rate limits count requests to both instances together', async () => {
+      // AUTH_RATE_LIMIT_PER_MINUTE=4 per address; the sign-in above was the first of them.
+      const statuses: number[] = [];
+      for (const instance of [b, a, b, a]) {
+        statuses.push((await post(instance, '/api/auth/login', { login: 'nobody', password: 'x' })).status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+    });
+
+    it('each pg-boss job runs once, whichever instance takes it', async () => {
+      const boss = new PgBoss({ connectionString: url, schema: 'pgboss', max: 2 });
+      await boss.start();
+      const ids: string[] = [];
+      for (let i = 0; i < JOBS; i++) {
+        const id = await boss.send(LOGIN_THROTTLE_PURGE_QUEUE, {});
+        if (id) ids.push(id);
+      }
+      expect(ids).toHaveLength(JOBS);
+      const done = await eventually(async () => {
+        const jobs = await Promise.all(ids.map((id) => boss.getJobById(LOGIN_THROTTLE_PURGE_QUEUE, id)));
+        return jobs.every((job) => job?.state === 'completed');
+      }, 30_000);
+      await boss.stop({ graceful: false });
+      expect(done).toBe(true);
+      // The handler logs one line a run: as many runs in all as jobs sent.
+      const runs = (instance: Instance) => instance.output().split('old login counts removed').length - 1;
+      expect(runs(a) + runs(b)).toBe(JOBS);
+    });
+
+    it('the two workers split the bots, and a killed worker’s bots move to the other within a lease', async () => {
+      const [workerA, workerB] = await Promise.all([findWorker(a), findWorker(b)]);
+      const ownerOf = (pid: number) => `${hostname()}:${pid}`;
+      const leases = async () => {
+        const rows = await db
+          .selectFrom('bots')
+          .select(['id', 'lease_owner'])
+          .where('id', 'in', bots)
+          .where('lease_until', '>', new Date())
+          .execute();
+        const count = (pid: number) => rows.filter((r) => r.lease_owner === ownerOf(pid)).length;
+        return { a: count(workerA), b: count(workerB), leased: rows.length };
+      };
+      const split = await eventually(async () => {
+        const now = await leases();
+        return now.leased === BOTS && now.a > 0 && now.b > 0;
+      }, 30_000);
+      expect({ split, leases: await leases() }).toMatchObject({ split: true });
+
+      process.kill(workerB, 'SIGKILL'); // no lease given back
+      const killedAt = Date.now();
+      const moved = await eventually(async () => (await leases()).a === BOTS, 4 * LEASE_MS);
+      const tookMs = Date.now() - killedAt;
+      console.info(`a killed worker's bots moved to the other in ${(tookMs / 1000).toFixed(1)} s`);
+      expect({ moved, leases: await leases() }).toMatchObject({ moved: true });
+      // Within a lease, plus the renewal interval the survivor takes free bots at and a pass.
+      expect(tookMs).toBeLessThan(LEASE_MS + LEASE_MS / 3 + 1000);
+    });
+  },
+);
