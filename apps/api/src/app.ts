@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Paths } from '@app/contracts';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -97,6 +95,7 @@ import { registerRateLimits } from './platform/rate-limits';
 import { REQUEST_ID_HEADER, requestIdOf } from './platform/request-id';
 import { createSecretBox } from './platform/secret-box';
 import { textSafeValidatorCompiler } from './platform/validation';
+import { registerWebStatic } from './platform/web-static';
 
 export interface AppDeps {
   config: Config;
@@ -457,18 +456,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerTeamBonuses(app, { db, ledger });
 
-  if (deps.webDist && existsSync(deps.webDist)) {
-    await app.register(fastifyStatic, {
-      root: deps.webDist,
-      wildcard: false,
-      setHeaders: (reply, path) => {
-        // Vite names built assets by content hash: cache them for good; index.html must stay fresh.
-        reply.header(
-          'Cache-Control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
+  await registerWebStatic(app, deps.webDist);
   return app;
 }
