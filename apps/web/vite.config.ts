@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 // From vitest: the root's vitest and @vitejs/plugin-react share one vite's types (this workspace builds
 // with its own vite 7, which takes the same config).
 import { defineConfig } from 'vitest/config';
+import { precompress } from './vite-precompress';
 
 // The brand is a build-time setting. Defaulting it here, in the process environment, makes one default
 // serve both `%VITE_BRAND%` in index.html and `import.meta.env.VITE_BRAND` in the code.
@@ -11,7 +12,7 @@ process.env.VITE_TAB_SET ||= 'trade';
 const api = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: { outDir: 'dist', emptyOutDir: true },
   server: {
     // No changeOrigin: the API compares Origin with the Host it sees, and both must stay the dev server's.

@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
 import { Paths } from '@app/contracts';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -17,6 +15,7 @@ import { registerMetrics } from './platform/metrics';
 import { registerRateLimits } from './platform/rate-limits';
 import { REQUEST_ID_HEADER, requestIdOf } from './platform/request-id';
 import { textSafeValidatorCompiler } from './platform/validation';
+import { registerWebStatic } from './platform/web-static';
 import type { Services } from './services';
 
 export interface AppOptions {
@@ -124,18 +123,6 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   await app.register(liveEventRoutes, { live });
   for (const module of services.modules) await module.routes(app);
 
-  if (options.webDist && existsSync(options.webDist)) {
-    await app.register(fastifyStatic, {
-      root: options.webDist,
-      wildcard: false,
-      setHeaders: (reply, path) => {
-        // Vite names built assets by content hash: cache them for good; index.html must stay fresh.
-        reply.header(
-          'Cache-Control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
+  await registerWebStatic(app, options.webDist);
   return app;
 }

@@ -1,15 +1,17 @@
 import './app/zod-messages';
-import './app/i18n';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { languageReady } from './app/i18n';
 
 const root = document.getElementById('root');
-if (root) {
+// The stored language's chunk first (none for English), so the first paint is already in it.
+void languageReady.then(() => {
+  if (!root) return;
   createRoot(root).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
-}
+});

@@ -2,12 +2,12 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { antdLocales, currentLanguage, i18n } from './i18n';
+import { antdLocaleOf, currentLanguage, i18n } from './i18n';
 
 function AntdLocale({ children }: { children: ReactNode }) {
   // Re-renders on a language change, so antd-mobile's own texts follow at once.
   useTranslation();
-  return <ConfigProvider locale={antdLocales[currentLanguage()]}>{children}</ConfigProvider>;
+  return <ConfigProvider locale={antdLocaleOf(currentLanguage())}>{children}</ConfigProvider>;
 }
 
 /** Server state, translations and antd-mobile's locale, for the app and for tests alike. */

@@ -1,34 +1,39 @@
 import { DefaultLanguage, Languages, type TLanguage } from '@app/contracts';
 import { setDefaultConfig } from 'antd-mobile';
-import deDE from 'antd-mobile/es/locales/de-DE';
 import enUS from 'antd-mobile/es/locales/en-US';
-import frFR from 'antd-mobile/es/locales/fr-FR';
-import msMY from 'antd-mobile/es/locales/ms-MY';
-import zhCN from 'antd-mobile/es/locales/zh-CN';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import bm from '../../locales/bm-MY.json';
-import de from '../../locales/de.json';
 import en from '../../locales/en-US.json';
-import fr from '../../locales/fr.json';
-import zh from '../../locales/zh-CN.json';
 import { readItem, StorageKeys, writeItem } from './storage';
 
-/**
- * Every language has the texts of English, key for key, except a count's singular (`<key>_one`), which only
- * languages whose plural rules have one need (not Chinese or Malay); i18next picks it by `count`.
- */
-type Locale<T> = {
-  [K in keyof T as K extends `${string}_one` ? never : K]: T[K] extends string ? string : Locale<T[K]>;
-} & { [K in keyof T as K extends `${string}_one` ? K : never]?: string };
+type AntdLocale = typeof enUS;
+type OtherLanguage = Exclude<TLanguage, 'en-US'>;
 
-export const locales: Record<TLanguage, Locale<typeof en>> = {
-  'en-US': en,
-  'zh-CN': zh,
-  'bm-MY': bm,
-  de,
-  fr,
+/**
+ * English, the fallback, is in the entry; every other language (its texts and antd-mobile's) is its own
+ * chunk, fetched only when it is chosen: the first load carries one language, not five.
+ */
+const loaders: Record<OtherLanguage, () => Promise<[{ default: object }, { default: AntdLocale }]>> = {
+  'zh-CN': () => Promise.all([import('../../locales/zh-CN.json'), import('antd-mobile/es/locales/zh-CN')]),
+  'bm-MY': () => Promise.all([import('../../locales/bm-MY.json'), import('antd-mobile/es/locales/ms-MY')]),
+  de: () => Promise.all([import('../../locales/de.json'), import('antd-mobile/es/locales/de-DE')]),
+  fr: () => Promise.all([import('../../locales/fr.json'), import('antd-mobile/es/locales/fr-FR')]),
 };
+
+/** antd-mobile's own texts (pickers, dialogs) per language loaded so far. */
+const antdLocales: Partial<Record<TLanguage, AntdLocale>> = { 'en-US': enUS };
+
+export function antdLocaleOf(lang: TLanguage): AntdLocale {
+  return antdLocales[lang] ?? enUS;
+}
+
+/** Fetches a language's texts and antd-mobile locale once; English is always there. */
+export async function loadLanguage(lang: TLanguage): Promise<void> {
+  if (lang === 'en-US' || antdLocales[lang]) return;
+  const [texts, antd] = await loaders[lang]();
+  i18n.addResourceBundle(lang, 'translation', texts.default);
+  antdLocales[lang] = antd.default;
+}
 
 /** Each language under its own name, the same in every locale: people look for their language by it. */
 export const languageNames: Record<TLanguage, string> = {
@@ -38,9 +43,6 @@ export const languageNames: Record<TLanguage, string> = {
   de: 'Deutsch',
   fr: 'Français',
 };
-
-/** antd-mobile's own texts (pickers, dialogs) in the same language. */
-export const antdLocales = { 'en-US': enUS, 'zh-CN': zhCN, 'bm-MY': msMY, de: deDE, fr: frFR } as const;
 
 export function isLanguage(value: unknown): value is TLanguage {
   return typeof value === 'string' && (Languages as readonly string[]).includes(value);
@@ -54,31 +56,39 @@ function storedLanguage(): TLanguage {
 function applyToPage(lang: TLanguage): void {
   document.documentElement.lang = lang;
   // Dialog and Toast opened imperatively render outside the ConfigProvider: they read this default.
-  setDefaultConfig({ locale: antdLocales[lang] });
+  setDefaultConfig({ locale: antdLocaleOf(lang) });
 }
 
 const initial = storedLanguage();
 void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(
-    Object.entries(locales).map(([lang, translation]) => [lang, { translation }]),
-  ),
-  lng: initial,
+  resources: { [DefaultLanguage]: { translation: en } },
+  lng: DefaultLanguage,
   fallbackLng: DefaultLanguage,
   supportedLngs: [...Languages],
   interpolation: { escapeValue: false },
   initAsync: false,
 });
-applyToPage(initial);
+applyToPage(DefaultLanguage);
+
+/** Resolves once the stored language is loaded and on: the app renders after it, so it never flashes English. */
+export const languageReady: Promise<void> = switchTo(initial).catch(() => {
+  // Offline or a failed chunk: English, the fallback, is already there.
+});
+
+async function switchTo(lang: TLanguage): Promise<void> {
+  await loadLanguage(lang);
+  applyToPage(lang);
+  await i18n.changeLanguage(lang);
+}
 
 export function currentLanguage(): TLanguage {
   return isLanguage(i18n.language) ? i18n.language : DefaultLanguage;
 }
 
-/** Switches at once and persists the choice under `lang`. */
+/** Loads the language if it is new, switches to it and persists the choice under `lang`. */
 export async function setLanguage(lang: TLanguage): Promise<void> {
   writeItem(StorageKeys.lang, lang);
-  applyToPage(lang);
-  await i18n.changeLanguage(lang);
+  await switchTo(lang);
 }
 
 export { i18n };

@@ -4,7 +4,8 @@ import { ErrorCodes, Languages } from '@app/contracts';
 import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { personalMenu } from '../features/account/personal-menu';
-import { locales } from './i18n';
+import { loadLanguage } from './i18n';
+import { locales } from './locales';
 import { tabSets } from './tabs';
 
 type Tree = { [key: string]: string | Tree };
@@ -61,7 +62,9 @@ describe('locale files', () => {
     },
   );
 
-  it('picks the singular for one and the key itself for other counts', () => {
+  it('picks the singular for one and the key itself for other counts', async () => {
+    // Only the active language loads by itself; the others arrive through the same loader a switch uses.
+    await Promise.all(Languages.map(loadLanguage));
     const say = (lang: string, count: number) => i18n.getFixedT(lang)('mining.checkout.done', { count });
     expect([say('en-US', 1), say('en-US', 2), say('en-US', 0)]).toEqual([
       'Bought 1 package.',

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { locales } from '../../app/i18n';
+import { locales } from '../../app/locales';
 import { Providers } from '../../app/Providers';
 import { routes } from '../../app/routes';
 import { session } from '../../app/session';
