@@ -269,7 +269,7 @@ export interface CurrencyPricesTable {
   usd_micros: Numeric;
   updated_at: Timestamp;
   /** A lowered price, remembered for four eyes until `four_eyes_floor_until` (0042, decision 58). */
-  four_eyes_floor_micros: Generated<Numeric>;
+  four_eyes_floor_micros: NumericWithDefault;
   four_eyes_floor_until: Timestamp | null;
 }
 
