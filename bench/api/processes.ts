@@ -4,11 +4,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../apps/api/test/processes';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -32,18 +32,6 @@ function stopper(child: ChildProcess, cleanup: () => void = () => {}) {
       });
       child.kill('SIGTERM');
     });
-}
-
-/** A port nobody listens on right now (the app takes its port from PORT). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Polls until the app says it is ready (a bench may poll; tests wait for signals). */

@@ -2,25 +2,15 @@
 // with an embedded PostgreSQL of their own, and kill them. Kept to a few cases on purpose; the rest of the
 // start-up and shut-down logic is tested in embedded.test.ts without a server.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, findWorker, freePort } from '../test/processes';
 import { clusterDir, processInfo } from './db/embedded';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const STEP_MS = 90_000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 interface Server {
   child: ChildProcess;
@@ -66,52 +56,10 @@ async function waitHealthy(port: number, server: Server): Promise<void> {
   throw new Error(`server did not become healthy:\n${server.output()}`);
 }
 
-/** Polls until the asynchronous `check` holds. */
-async function eventuallyAsync(check: () => Promise<boolean>, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return false;
-}
-
-/** Polls until `check` holds; the processes under test act on their own time, not ours. */
-async function eventually(check: () => boolean, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (check()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return check();
-}
-
 const running = (pid: number) => {
   const info = processInfo(pid);
   return info !== null && !info.zombie;
 };
-
-/** The bot worker the server forked: its child running worker.ts. */
-function workerOf(serverPid: number): number | undefined {
-  for (const entry of readdirSync('/proc')) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid)) continue;
-    const info = processInfo(pid);
-    if (info?.ppid === serverPid && info.command.includes('worker.ts')) return pid;
-  }
-  return undefined;
-}
-
-/** The worker is forked just before the server listens: give it the time to appear. */
-async function findWorker(serverPid: number): Promise<number> {
-  let found: number | undefined;
-  await eventually(() => {
-    found = workerOf(serverPid);
-    return found !== undefined;
-  }, 30_000);
-  if (found === undefined) throw new Error(`no bot worker under the server (${serverPid})`);
-  return found;
-}
 
 const postmasterPid = (dataDir: string) => {
   const file = path.join(clusterDir(dataDir), 'postmaster.pid');
@@ -147,7 +95,7 @@ describe.skipIf(process.platform !== 'linux')('the server process survives kills
     'is ready once its forked bot worker beats, and the worker serves its metrics on loopback',
     async () => {
       let last = '';
-      const ready = await eventuallyAsync(async () => {
+      const ready = await eventually(async () => {
         const reply = await fetch(`http://127.0.0.1:${port}/api/ready`);
         last = await reply.text();
         return reply.status === 200;

@@ -3,18 +3,17 @@
 // Every wait is for a positive signal (an answer, a row, a log line); nothing sleeps for a fixed time.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botRequest, makeRental, paperVenues, pricePathMarket } from '../test/bot-fixtures';
 import { makeMember } from '../test/fixtures';
+import { eventually, findWorker, freePort } from '../test/processes';
 import { redisAnswers, testRedisUrl } from '../test/redis-probe';
 import { createTestDb } from '../test/test-db';
 import type { Db } from './db/database';
-import { processInfo } from './db/embedded';
 import { LOGIN_THROTTLE_PURGE_QUEUE } from './modules/auth/login-throttle.jobs';
 import { createBotsService } from './modules/bots/bots.service';
 
@@ -28,26 +27,6 @@ const JOBS = 10;
 const available = await redisAnswers();
 if (!available)
   console.warn(`multi-instance test skipped: no Redis answers at ${testRedisUrl} (set REDIS_URL)`);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Polls until the asynchronous `check` holds; the processes under test act on their own time. */
-async function eventually(check: () => Promise<boolean> | boolean, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return check();
-}
 
 interface Instance {
   child: ChildProcess;
@@ -79,28 +58,6 @@ async function waitHealthy(instance: Instance): Promise<void> {
     }
   }, STEP_MS);
   if (!healthy) throw new Error(`server did not become healthy:\n${instance.output()}`);
-}
-
-/** The bot worker an instance forked: its child process running worker.ts. */
-function workerOf(instance: Instance): number | undefined {
-  for (const entry of readdirSync('/proc')) {
-    const info = processInfo(Number(entry));
-    if (!info || info.zombie) continue;
-    if (info.ppid === instance.child.pid && info.command.includes('worker.ts')) {
-      return Number(entry);
-    }
-  }
-  return undefined;
-}
-
-async function findWorker(instance: Instance): Promise<number> {
-  let found: number | undefined;
-  await eventually(() => {
-    found = workerOf(instance);
-    return found !== undefined;
-  }, 30_000);
-  if (found === undefined) throw new Error(`no bot worker under ${instance.child.pid}`);
-  return found;
 }
 
 const post = (instance: Instance, url: string, body: unknown, cookie?: string) =>
@@ -231,7 +188,7 @@ describe.skipIf(!available || process.platform !== 'linux')(
     });
 
     it('the two workers split the bots, and a killed worker’s bots move to the other within a lease', async () => {
-      const [workerA, workerB] = await Promise.all([findWorker(a), findWorker(b)]);
+      const [workerA, workerB] = await Promise.all([findWorker(a.child.pid), findWorker(b.child.pid)]);
       const ownerOf = (pid: number) => `${hostname()}:${pid}`;
       const leases = async () => {
         const rows = await db
