@@ -2,6 +2,7 @@ import { Languages, Paths, SecurityEventKinds, type TSecurityEvent } from '@app/
 import { screen, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadLanguage } from '../../app/i18n';
 import { fakeApi, renderPage } from '../../test/render-page';
 import { AccountPaths } from './account-paths';
 import SecurityActivityPage from './SecurityActivityPage';
@@ -82,7 +83,9 @@ describe('security activity page', () => {
     expect(within(contact!).getByText('Mobile number')).toBeTruthy();
   });
 
-  it('has a title for every kind in every language', () => {
+  it('has a title for every kind in every language', async () => {
+    // Only the active language is loaded at start (decision 47): load the others as a switch would.
+    await Promise.all(Languages.map(loadLanguage));
     const missing = Languages.flatMap((lang) =>
       SecurityEventKinds.filter((kind) => {
         const key = `securityActivity.kinds.${kind}`;

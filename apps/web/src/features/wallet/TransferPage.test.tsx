@@ -72,7 +72,7 @@ describe('transfer page', () => {
     renderPage('/pages/Wallet/transfer', '/pages/Wallet/transfer', <TransferPage />);
     const coins = within(await screen.findByRole('group', { name: 'Coin' }));
     expect(coins.getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['USDT']);
-    const wallets = within(screen.getByRole('group', { name: 'Wallets' }));
+    const wallets = within(await screen.findByRole('group', { name: 'Wallets' }));
     expect(wallets.getAllByRole('radio')).toHaveLength(1);
     expect(wallets.getByRole('radio', { name: 'Funds → Funds' })).toBeTruthy();
     expect(await screen.findByText('Available: 1,000.00 USDT')).toBeTruthy();
