@@ -3,9 +3,10 @@
  * transfer (a nonce, then the transfer with the transaction password sealed with it and a fresh
  * Idempotency-Key), each connection acting as one member.
  */
-import { constants, createPublicKey, type KeyObject, publicEncrypt, randomUUID } from 'node:crypto';
+import { createPublicKey, randomUUID } from 'node:crypto';
 import { Paths } from '@app/contracts';
 import autocannon from 'autocannon';
+import { seal } from '../ledger/seal';
 
 export interface LoadResult {
   name: string;
@@ -60,15 +61,6 @@ export async function loadGet(o: {
     p99: result.latency.p99,
     failures: failuresOf(result),
   };
-}
-
-/** Seals as the web app does: RSA-OAEP(SHA-256) over {"n": nonce, "v": value}, base64. */
-function seal(key: { keyId: string; publicKey: KeyObject }, nonce: string, value: string) {
-  const ciphertext = publicEncrypt(
-    { key: key.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(JSON.stringify({ n: nonce, v: value })),
-  ).toString('base64');
-  return { keyId: key.keyId, ciphertext };
 }
 
 interface TransferContext {

@@ -3,10 +3,11 @@
  * does only server work. Each client logs in over HTTP, then loops: get a nonce, seal the transaction
  * password with it, POST a transfer with a fresh Idempotency-Key.
  */
-import { constants, createPublicKey, type KeyObject, publicEncrypt, randomUUID } from 'node:crypto';
+import { createPublicKey, randomUUID } from 'node:crypto';
 import { Paths } from '@app/contracts';
 import { expectOk, HttpFailure, jsonClient } from './http-client';
 import { closedLoop, type PhaseResult, randomAmount } from './measure';
+import { seal } from './seal';
 
 export interface ClientsConfig {
   baseUrl: string;
@@ -26,15 +27,6 @@ export type FromClients =
   | { type: 'ready' }
   | { type: 'result'; result: PhaseResult }
   | { type: 'failed'; error: string };
-
-/** Seals as the web app does: RSA-OAEP(SHA-256) over {"n": nonce, "v": value}, base64. */
-function seal(key: { keyId: string; publicKey: KeyObject }, nonce: string, value: string) {
-  const ciphertext = publicEncrypt(
-    { key: key.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(JSON.stringify({ n: nonce, v: value })),
-  ).toString('base64');
-  return { keyId: key.keyId, ciphertext };
-}
 
 /** Formats units of a 6-decimal currency as the API's decimal string. */
 const decimal = (units: bigint) =>
