@@ -1,11 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { type MockExchange, startMockExchange } from '@app/mock-exchanges';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  type MockExchange,
-  startMockExchange,
-} from '../../apps/api/src/modules/exchanges/mock-exchanges/mock-exchange';
 import { launchBrowser, newPerson, url, type ViewportName } from '../src/browser';
 import { DEMO_PASSWORD, logIn } from '../src/members';
 

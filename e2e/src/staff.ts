@@ -1,11 +1,11 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DEMO_ADMIN, type DemoStaff } from '@app/api/demo-staff';
 import { Paths } from '@app/contracts';
 import { generate } from 'otplib';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { DEMO_ADMIN, type DemoStaff } from '../../apps/api/src/db/seed/demo-staff';
 import { url } from './browser';
 
 export {
@@ -13,7 +13,7 @@ export {
   DEMO_SECOND_ADMIN,
   DEMO_SUPPORT,
   type DemoStaff,
-} from '../../apps/api/src/db/seed/demo-staff';
+} from '@app/api/demo-staff';
 
 const STEP_MS = 30_000;
 const stepNow = () => Math.floor(Date.now() / STEP_MS);

@@ -1,9 +1,9 @@
+import { type MockExchange, type MockExchangeId, startMockExchange } from '@app/mock-exchanges';
 import { parse } from '@app/money/decimal';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../../platform/errors';
-import type { Connector } from '../connector';
-import { type MockExchange, type MockExchangeId, startMockExchange } from '../mock-exchanges/mock-exchange';
-import { createCcxtConnector } from './ccxt-connector';
+import { createCcxtConnector } from '../src/modules/exchanges/ccxt/ccxt-connector';
+import type { Connector } from '../src/modules/exchanges/connector';
+import { AppError } from '../src/platform/errors';
 
 /**
  * The behaviour every ccxt connector must show, run by each exchange's test file against that exchange's

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import type { LedgerService } from './ledger.service';
+import type { Db } from '../src/db/database';
+import type { LedgerService } from '../src/modules/ledger/ledger.service';
 
 /** Test helpers of the ledger's tests (not a test file itself). */
 
 let counter = 0;
 
-export { makeMember } from '../../../test/fixtures';
+export { makeMember } from './fixtures';
 
 /** A currency row of the test's own, so its accounts and sums concern this test only. */
 export async function makeCurrency(db: Db, decimals = 6): Promise<string> {

@@ -2,7 +2,7 @@ import { type MockExchangeId, startMockExchange } from './mock-exchange';
 
 /**
  * Starts one mock exchange on a fixed port for the demo and the e2e run, e.g.
- * `npx tsx apps/api/src/modules/exchanges/mock-exchanges/serve.ts binance 4100 KEY SECRET`, then
+ * `npx tsx packages/mock-exchanges/src/serve.ts binance 4100 KEY SECRET`, then
  * `EXCHANGE_API_URLS=binance=http://127.0.0.1:4100`. The key and secret are the ones the mock accepts
  * (defaults: mock-key / mock-secret). Rights can be switched while it runs (see --help).
  */

@@ -6,13 +6,13 @@ import type {
   TPage,
   TRentalReceipt,
 } from '@app/contracts';
+import { type MockExchange, startMockExchange } from '@app/mock-exchanges';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { botRequest } from '../../../test/bot-fixtures';
 import { givePayPassword, PAY_PASSWORD } from '../../../test/fixtures';
 import { Client, createTestApp, MASTER_KEY, type TestApp } from '../../../test/test-app';
 import { createSecretBox } from '../../platform/secret-box';
-import { type MockExchange, startMockExchange } from '../exchanges/mock-exchanges/mock-exchange';
 
 // A sub-account's key, as the operator copies it from the exchange (the Binance mock accepts only it).
 const API_KEY = 'subAZE6mv9SD5VNHk4HlWFsOr6aKE2zvsw0MuIgwCIPy6utIco14y7Ju91duSUB1';

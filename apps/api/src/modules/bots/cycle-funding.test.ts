@@ -1,3 +1,4 @@
+import { type MockExchange, startMockExchange } from '@app/mock-exchanges';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRental } from '../../../test/bot-fixtures';
 import { makeMember } from '../../../test/fixtures';
@@ -6,7 +7,6 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import { createCcxtConnector } from '../exchanges/ccxt/ccxt-connector';
 import type { Connector } from '../exchanges/connector';
-import { type MockExchange, startMockExchange } from '../exchanges/mock-exchanges/mock-exchange';
 import { FUNDING_RETRY_MS, recordCycleFunding } from './cycle-funding';
 
 /**

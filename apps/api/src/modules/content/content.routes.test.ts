@@ -14,8 +14,8 @@ import type {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, type TestApp } from '../../../test/test-app';
+import { pdfBytes, picture } from '../../../test/upload-fixtures';
 import { createUploadService, type UploadService } from '../uploads/uploads.service';
-import { pdfBytes, picture } from '../uploads/uploads.test-support';
 
 let t: TestApp;
 let admin: Client;

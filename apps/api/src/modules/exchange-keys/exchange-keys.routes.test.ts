@@ -1,10 +1,10 @@
 import type { TExchangeKey, TExchangeKeys } from '@app/contracts';
+import { type MockExchange, startMockExchange } from '@app/mock-exchanges';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { givePayPassword, idOfMember, PAY_PASSWORD } from '../../../test/fixtures';
 import { Client, createTestApp, MASTER_KEY, type TestApp } from '../../../test/test-app';
 import { createSecretBox } from '../../platform/secret-box';
-import { type MockExchange, startMockExchange } from '../exchanges/mock-exchanges/mock-exchange';
 
 const API_KEY = 'vmPUZE6mv9SD5VNHk4HlWFsOr6aKE2zvsw0MuIgwCIPy6utIco14y7Ju91duEh8A';
 const SECRET = 'NhqPtmdSJYdKjVHjA7PZj4Mge3R5YNiP1e3UZjInClVN65XAbvqqM6A7H5fATj0j';

@@ -1,8 +1,8 @@
+import { type MockExchange, startMockExchange } from '@app/mock-exchanges';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { AppError } from '../../platform/errors';
 import { connectorFor } from './connectors';
-import { type MockExchange, startMockExchange } from './mock-exchanges/mock-exchange';
 
 describe('connectorFor and EXCHANGE_API_URLS', () => {
   const credentials = { apiKey: 'cfg-key', secret: 'cfg-secret' };

@@ -1,10 +1,10 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fund, makeMember, type Totals, totalsOf } from '../../../test/ledger-fixtures';
 import { createTestDb } from '../../../test/test-db';
 import type { Db } from '../../db/database';
 import { LedgerError } from './ledger.errors';
 import { createLedgerService, type LedgerService } from './ledger.service';
-import { fund, makeMember, type Totals, totalsOf } from './ledger.test-support';
 import type { Transfer, TransferResult, TransferSpec } from './ledger.types';
 
 /**

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeCurrency, makeMember } from '../../../test/ledger-fixtures';
 import { createTestDb } from '../../../test/test-db';
 import type { Db } from '../../db/database';
 import { LedgerError, type LedgerErrorCode } from './ledger.errors';
 import { createLedgerService, type LedgerService } from './ledger.service';
-import { makeCurrency, makeMember } from './ledger.test-support';
 import type { TransferResult, TransferSpec } from './ledger.types';
 
 /**

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countTransfers, fund, makeMember, totalsOf } from '../../../test/ledger-fixtures';
 import { createTestDb } from '../../../test/test-db';
 import type { Db } from '../../db/database';
 import { LedgerError } from './ledger.errors';
 import { createLedgerService, type LedgerService } from './ledger.service';
-import { countTransfers, fund, makeMember, totalsOf } from './ledger.test-support';
 import type { LedgerAccount, NewTransferSpec } from './ledger.types';
 
 let db: Db;

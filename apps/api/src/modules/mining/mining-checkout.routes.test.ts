@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAY_PASSWORD } from '../../../test/fixtures';
 import { type PurchaseFixture, purchaseFixture } from '../../../test/purchase-fixtures';
 import { Client, createTestApp, ORIGIN, type TestApp } from '../../../test/test-app';
-import { picture } from '../uploads/uploads.test-support';
+import { picture } from '../../../test/upload-fixtures';
 
 let t: TestApp;
 let admin: Client;

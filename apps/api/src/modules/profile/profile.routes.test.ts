@@ -2,8 +2,8 @@ import type { TProfile, TUserInfo } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactChangeCodes, DEMO_PASSWORD } from '../../../test/step-up';
 import { Client, createTestApp, lastCode, type TestApp } from '../../../test/test-app';
+import { picture } from '../../../test/upload-fixtures';
 import { createUploadService } from '../uploads/uploads.service';
-import { picture } from '../uploads/uploads.test-support';
 
 let t: TestApp;
 

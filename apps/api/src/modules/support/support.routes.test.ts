@@ -13,8 +13,8 @@ import type {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, ORIGIN, type TestApp } from '../../../test/test-app';
+import { picture } from '../../../test/upload-fixtures';
 import { createLiveEvents } from '../../platform/live-events';
-import { picture } from '../uploads/uploads.test-support';
 
 let t: TestApp;
 let alice: Client;

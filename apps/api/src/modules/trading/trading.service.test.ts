@@ -1,11 +1,11 @@
 import type { TTradeOrdersQuery } from '@app/contracts';
+import { type MockExchange, startMockExchange } from '@app/mock-exchanges';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeMember } from '../../../test/fixtures';
 import { createTestDb } from '../../../test/test-db';
 import type { Db } from '../../db/database';
 import { createCcxtConnector } from '../exchanges/ccxt/ccxt-connector';
 import type { Connector } from '../exchanges/connector';
-import { type MockExchange, startMockExchange } from '../exchanges/mock-exchanges/mock-exchange';
 import { createTradingService } from './trading.service';
 
 // Manual orders on binance through the real ccxt connector and the binance mock: the order records carry

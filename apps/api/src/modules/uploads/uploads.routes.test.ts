@@ -3,7 +3,7 @@ import { type TStoredUpload, UploadLimits } from '@app/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, ORIGIN, type TestApp } from '../../../test/test-app';
-import { elfBytes, pdfBytes, phoneJpeg, picture } from './uploads.test-support';
+import { elfBytes, pdfBytes, phoneJpeg, picture } from '../../../test/upload-fixtures';
 
 let t: TestApp;
 let alice: Client;

@@ -6,8 +6,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeMember } from '../../../test/fixtures';
 import { createTestDb } from '../../../test/test-db';
-import type { Db } from '../../db/database';
-import { createUploadService, type UploadService } from './uploads.service';
 import {
   CAMERA_MAKE,
   elfBytes,
@@ -17,7 +15,9 @@ import {
   pdfBytes,
   phoneJpeg,
   picture,
-} from './uploads.test-support';
+} from '../../../test/upload-fixtures';
+import type { Db } from '../../db/database';
+import { createUploadService, type UploadService } from './uploads.service';
 
 let db: Db;
 let drop: () => Promise<void>;

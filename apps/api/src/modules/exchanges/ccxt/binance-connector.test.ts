@@ -1,7 +1,7 @@
+import { startMockExchange } from '@app/mock-exchanges';
 import { describe, expect, it } from 'vitest';
-import { startMockExchange } from '../mock-exchanges/mock-exchange';
+import { describeConnectorScenarios } from '../../../../test/connector-scenarios';
 import { createCcxtConnector } from './ccxt-connector';
-import { describeConnectorScenarios } from './connector-scenarios';
 import { binanceTradesSince } from './venue-calls';
 
 describeConnectorScenarios({

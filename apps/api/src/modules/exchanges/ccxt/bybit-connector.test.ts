@@ -1,4 +1,4 @@
-import { describeConnectorScenarios } from './connector-scenarios';
+import { describeConnectorScenarios } from '../../../../test/connector-scenarios';
 
 describeConnectorScenarios({
   exchange: 'bybit',
