@@ -1,7 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runTicks } from './tick-loop';
 
 const quiet = { warn: () => undefined };
+
+// The loop's pauses are timers: the test moves a fake clock through them instead of waiting, so a slow
+// machine cannot change what it sees.
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('runTicks', () => {
   it('never overlaps ticks, keeps going after a failed one, and stop waits for the running tick', async () => {
@@ -14,6 +23,7 @@ describe('runTicks', () => {
           running++;
           most = Math.max(most, running);
           ticks++;
+          // Each tick takes 5 ms of the clock, longer than the 1 ms interval: the next must still wait.
           await new Promise((resolve) => setTimeout(resolve, 5));
           running--;
           if (ticks === 2) throw new Error('the database was away');
@@ -21,8 +31,10 @@ describe('runTicks', () => {
       },
       { intervalMs: 1, log: quiet, name: 'test tick' },
     );
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    await loop.stop();
+    await vi.advanceTimersByTimeAsync(60);
+    const stopped = loop.stop();
+    await vi.advanceTimersByTimeAsync(5); // the tick running at stop ends
+    await stopped;
     expect(running).toBe(0);
     expect(most).toBe(1);
     expect(ticks).toBeGreaterThan(2);
@@ -39,10 +51,13 @@ describe('runTicks', () => {
       },
       { intervalMs: 1000, log: quiet, busy: (r) => r.stepped > 0 },
     );
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    await loop.stop();
-    // Three busy ticks back to back, then the idle fourth waits out its second (stopped before a fifth).
+    // Three busy ticks back to back, then the idle fourth waits out its second: not a fifth before it ends.
+    await vi.advanceTimersByTimeAsync(999);
     expect(starts).toHaveLength(4);
-    expect(starts[3]! - starts[0]!).toBeLessThan(150);
+    expect(starts[3]! - starts[0]!).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(starts).toHaveLength(5);
+    expect(starts[4]! - starts[3]!).toBe(1000);
+    await loop.stop();
   });
 });
