@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeMember } from '../../test/fixtures';
 import { createTestDb } from '../../test/test-db';
 import type { Db } from '../db/database';
@@ -24,11 +24,10 @@ let drop: () => Promise<void>;
 let app: FastifyInstance;
 let alice: string;
 let bob: string;
-/** How often the handler ran, and how long it takes. */
+/** How often the handler ran. */
 let calls = 0;
-let delayMs = 0;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** While a test holds this, the handler waits on it: a request still running, for as long as the test needs. */
+let inFlight: Promise<void> | undefined;
 
 beforeAll(async () => {
   ({ db, url, drop } = await createTestDb());
@@ -47,7 +46,7 @@ beforeAll(async () => {
   await app.register(idempotencyPlugin, { db, databaseUrl: url });
   app.post('/api/pay', { config: { access: 'member', idempotent: true } }, async (request) => {
     calls++;
-    await sleep(delayMs);
+    await inFlight;
     const body = request.body as { amount: string; outcome?: 'refuse' | 'crash' };
     if (body.outcome === 'refuse') throw new AppError('MEMBER_NOT_FOUND', 'No such recipient');
     if (body.outcome === 'crash') throw new Error('database went away');
@@ -67,7 +66,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   calls = 0;
-  delayMs = 0;
+  inFlight = undefined;
 });
 
 let keySeq = 0;
@@ -85,6 +84,26 @@ function pay(
     headers: { authorization: `Bearer ${token}`, ...(key === undefined ? {} : { 'idempotency-key': key }) },
     payload: body,
   });
+}
+
+/**
+ * Sends `count` copies of one request at once with the handler held: whichever runs it stays in flight until
+ * every other copy has been answered, then finishes. The overlap is made, not hoped for from a pause.
+ */
+async function whileOneRuns(count: number, send: () => ReturnType<typeof pay>) {
+  let release = () => {};
+  inFlight = new Promise((resolve) => {
+    release = resolve;
+  });
+  let answered = 0;
+  const replies = Array.from({ length: count }, () => send().finally(() => answered++));
+  try {
+    await vi.waitFor(() => expect(answered).toBeGreaterThanOrEqual(count - 1), { timeout: 10_000 });
+  } finally {
+    inFlight = undefined;
+    release();
+  }
+  return Promise.all(replies);
 }
 
 describe('Idempotency-Key', () => {
@@ -123,9 +142,8 @@ describe('Idempotency-Key', () => {
   });
 
   it('two requests with the same key at once: one runs (200), the other is told it is in progress (409)', async () => {
-    delayMs = 300;
     const key = freshKey();
-    const replies = await Promise.all([pay({ amount: '5' }, key), pay({ amount: '5' }, key)]);
+    const replies = await whileOneRuns(2, () => pay({ amount: '5' }, key));
     expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(replies.find((r) => r.statusCode === 409)?.json().code).toBe('IDEMPOTENCY_IN_PROGRESS');
     expect(calls).toBe(1);
@@ -239,8 +257,7 @@ describe('Idempotency-Key', () => {
     expect(calls).toBe(0);
     // That process dies: PostgreSQL ends its session, and with it the lock. The next retry runs, once.
     await other.end();
-    delayMs = 50;
-    const retries = await Promise.all([pay({ amount: '7' }, key), pay({ amount: '7' }, key)]);
+    const retries = await whileOneRuns(2, () => pay({ amount: '7' }, key));
     expect(calls).toBe(1);
     expect(outcomes(retries)).toEqual({ ran: 1, others: 'in progress or replayed' });
   });
@@ -248,8 +265,7 @@ describe('Idempotency-Key', () => {
   it('N concurrent retries of a dead key run it exactly once', async () => {
     const key = freshKey();
     await leftRunning(key, { amount: '3' });
-    delayMs = 50;
-    const replies = await Promise.all(Array.from({ length: 12 }, () => pay({ amount: '3' }, key)));
+    const replies = await whileOneRuns(12, () => pay({ amount: '3' }, key));
     expect(calls).toBe(1);
     expect(outcomes(replies)).toEqual({ ran: 1, others: 'in progress or replayed' });
   });
