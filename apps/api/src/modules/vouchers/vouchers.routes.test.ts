@@ -1,6 +1,7 @@
 import type { TAdminVoucher, TErrorBody, TPage, TVoucher } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOfMember } from '../../../test/fixtures';
+import { untilSomeoneWaitsForALock } from '../../../test/lock-waits';
 import { Client, createTestApp, type TestApp } from '../../../test/test-app';
 import { createVoucherService } from './vouchers.service';
 
@@ -204,8 +205,9 @@ describe('voucher states', () => {
           currency: 'USDT',
           purchaseRef: ref,
         });
-        // The purchase goes on holding the lock a while, as a real one writing its rows would.
-        await new Promise((r) => setTimeout(r, 100));
+        // The purchase that got the row keeps it until the other one is queued behind its lock, so the
+        // two overlap for certain; the other then finds the voucher used.
+        await untilSomeoneWaitsForALock(t.db);
         return effect;
       });
     const results = await Promise.allSettled([purchase('race:a'), purchase('race:b')]);
