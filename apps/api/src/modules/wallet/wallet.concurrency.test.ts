@@ -74,6 +74,8 @@ async function untilAnswered(kind: Kind, token: string, path: string, body: unkn
     try {
       const reply = await http('POST', path, token, body, { 'idempotency-key': key }, timeoutMs);
       if (reply.status === 409 && reply.body.code === 'IDEMPOTENCY_IN_PROGRESS') {
+        // A real client's back-off before it asks again: part of the random timing under test (it spreads
+        // the retries over the other request's run), not a wait for an outcome; the answer is the signal.
         await new Promise((r) => setTimeout(r, randomInt(5, 40)));
         continue;
       }
