@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type MockExchange, startMockExchange } from '@app/mock-exchanges';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { atRest } from '../src/at-rest';
 import { launchBrowser, newPerson, url, type ViewportName } from '../src/browser';
 import { logInStaff } from '../src/staff';
 
@@ -79,8 +80,8 @@ describe.each<ViewportName>(['phone', 'desktop'])(
       await replace.getByLabel('Secret key').fill(SECRET);
       await replace.getByRole('button', { name: 'Save key' }).click();
       await page.getByText(`Replace ${member}'s sub-account key ${MASKED} on Binance?`).waitFor();
-      // The confirmation fades in: let it settle before the picture.
-      await page.waitForTimeout(500);
+      // The confirmation fades in: picture it once it rests.
+      await atRest(page);
       await shot(page, viewport, 'confirm-replace');
       await page.getByRole('button', { name: 'Cancel' }).last().click();
       await replace.getByRole('button', { name: 'Cancel' }).click();

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { atRest } from '../src/at-rest';
 import { rentProManaged, settled } from '../src/bots';
 import { launchBrowser, newPerson, url, type ViewportName } from '../src/browser';
 import { DEMO_PASSWORD, logIn } from '../src/members';
@@ -73,7 +74,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('acting on a bot by hand at %s
     await expect.poll(() => receipt.getByTestId('receipt-row-amount').textContent()).toMatch(/^[\d.]+ BTC$/);
     expect(await receipt.getByTestId('receipt-row-pnl').textContent()).toMatch(/USDT$/);
     expect(await receipt.getByTestId('receipt-row-then').textContent()).toMatch(/^Short/);
-    await page.waitForTimeout(500);
+    await atRest(page);
     await shot(page, viewport, 'reverse-receipt');
     await receipt.getByRole('button', { name: 'Confirm' }).click();
     await settled(page);
@@ -96,7 +97,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('acting on a bot by hand at %s
     await perpetuals.click();
     const off = page.getByRole('dialog', { name: 'Switch market off' });
     await off.getByTestId('receipt-row-effect').waitFor();
-    await page.waitForTimeout(500); // the popup slides up: picture it once it is in place
+    await atRest(page); // the popup slides up: picture it once it is in place
     await shot(page, viewport, 'market-off-receipt');
     await off.getByRole('button', { name: 'Confirm' }).click();
     await settled(page);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { atRest } from '../src/at-rest';
 import { launchBrowser, newPerson, url, type ViewportName } from '../src/browser';
 import { DEMO_ADMIN, DEMO_SECOND_ADMIN, enterStaffCode, freshCode, logInStaff } from '../src/staff';
 
@@ -21,7 +22,7 @@ afterAll(async () => {
 });
 
 async function shot(page: Page, name: string) {
-  await page.waitForTimeout(300); // a dialog's fade-in, for the picture
+  await atRest(page); // a dialog's fade-in, for the picture
   await page.screenshot({ path: path.join(shots, `${name}.png`) });
 }
 

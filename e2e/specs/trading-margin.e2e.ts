@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { atRest } from '../src/at-rest';
 import { launchBrowser, newPerson, url, type ViewportName } from '../src/browser';
 import { DEMO_PASSWORD, logIn } from '../src/members';
 
@@ -36,12 +37,17 @@ async function chooseSegment(scope: Page | Locator, name: string): Promise<void>
 /** The position's liquidation price as shown, once it differs from `unlike` (the list refetches). */
 async function liquidation(position: Locator, unlike?: number): Promise<number> {
   const cell = position.getByTestId('position-liquidation');
-  for (let tries = 0; tries < 100; tries++) {
-    const value = Number((await cell.innerText()).replace(/,/g, ''));
-    if (value > 0 && value !== unlike) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the liquidation price stayed ${unlike}`);
+  let value = 0;
+  await expect
+    .poll(
+      async () => {
+        value = Number((await cell.innerText()).replace(/,/g, ''));
+        return value > 0 && value !== unlike;
+      },
+      { message: `the liquidation price stayed ${unlike}` },
+    )
+    .toBe(true);
+  return value;
 }
 
 /** A shown decimal ("1,060.5 USDT") as an integer of 1e-18 units, so sums compare exactly. */
@@ -53,23 +59,17 @@ function units(shown: string): bigint {
 /** The position's margin as shown, once it differs from `unlike` (the list refetches). */
 async function margin(position: Locator, unlike?: bigint): Promise<bigint> {
   const cell = position.getByTestId('position-margin');
-  for (let tries = 0; tries < 100; tries++) {
-    const value = units(await cell.innerText());
-    if (value > 0n && value !== unlike) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the margin stayed ${unlike}`);
-}
-
-/** Waits for a sheet to finish sliding in, so a screenshot shows it whole. */
-async function settled(sheet: Locator): Promise<void> {
-  let last = -1;
-  for (let tries = 0; tries < 50; tries++) {
-    const top = (await sheet.boundingBox())?.y ?? -1;
-    if (top === last) return;
-    last = top;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  let value = 0n;
+  await expect
+    .poll(
+      async () => {
+        value = units(await cell.innerText());
+        return value > 0n && value !== unlike;
+      },
+      { message: `the margin stayed ${unlike}` },
+    )
+    .toBe(true);
+  return value;
 }
 
 describe.each<ViewportName>(['phone', 'desktop'])('position margin at %s size', (viewport) => {
@@ -114,7 +114,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('position margin at %s size', 
     await expect
       .poll(async () => units(await sheet.getByTestId('receipt-row-margin-after').innerText()))
       .toBe(marginOpened + 50n * 10n ** 18n);
-    await settled(sheet);
+    await atRest(page); // the sheet slides in: picture it once it is in place
     await page.screenshot({ path: path.join(shots, `${viewport}-trade-margin-sheet.png`) });
     await sheet.getByRole('button', { name: 'Add margin' }).click();
     await sheet.waitFor({ state: 'hidden' });
@@ -150,7 +150,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('position margin at %s size', 
       .getByTestId('margin-error')
       .getByText('The margin cannot go below what the position needs: reduce by less.')
       .waitFor();
-    await settled(sheet);
+    await atRest(page); // nothing moving: picture the refusal
     await page.screenshot({ path: path.join(shots, `${viewport}-trade-margin-refused.png`) });
     await sheet.getByRole('button', { name: 'Cancel' }).click();
     await sheet.waitFor({ state: 'hidden' });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPerson, url, type ViewportName } from '../src/browser';
 import { DEMO_PASSWORD, logIn } from '../src/members';
 
@@ -54,10 +54,12 @@ describe.each<ViewportName>(['phone', 'desktop'])('trading at %s size', (viewpor
     await price.waitFor();
     // The form fills the price with the last one once the market list has loaded.
     let last = 0;
-    for (let tries = 0; tries < 100 && !last; tries++) {
-      last = Number(await price.inputValue());
-      if (!last) await page.waitForTimeout(100);
-    }
+    await expect
+      .poll(async () => {
+        last = Number(await price.inputValue());
+        return last > 0;
+      })
+      .toBe(true);
     await price.fill((Math.floor(last * 50) / 100).toFixed(2));
     await page.getByLabel('Amount', { exact: true }).fill('0.1');
     await placeAndConfirm(page, 'Buy ETH');

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { atRest } from '../src/at-rest';
 import { codeSentTo, launchBrowser, newPerson, url, type ViewportName } from '../src/browser';
 import { DEMO_PASSWORD, logIn } from '../src/members';
 import { DEMO_ADMIN, enterStaffCode, stepUpViaApi } from '../src/staff';
@@ -122,7 +123,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('wallet at %s size', (viewport
     await row.getByRole('button', { name: 'Approve' }).click();
     const dialog = admin.page.getByRole('dialog', { name: 'Approve withdrawal' });
     await dialog.getByLabel('Payout transaction hash (optional)').fill(PAYOUT_HASH);
-    await admin.page.waitForTimeout(400); // the dialog's fade-in, for the picture
+    await atRest(admin.page); // the dialog's fade-in, for the picture
     await admin.page.screenshot({ path: path.join(shots, `${viewport}-admin-approve.png`) });
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await admin.page.getByText('Withdrawal approved. Status now: Paid.').first().waitFor();
