@@ -12,8 +12,8 @@ import {
   seedDemo,
 } from './db/seed/demo';
 import { assertSafeToListen } from './db/seed/demo-guard';
-import { seedDevChain } from './db/seed/dev-chain';
 import { demoOtpauthUri } from './db/seed/demo-staff';
+import { seedDevChain } from './db/seed/dev-chain';
 import { scheduleLoginThrottlePurge } from './modules/auth/login-throttle.jobs';
 import { scheduleRentalExpiryNotices } from './modules/bot-rentals/rental-expiry.jobs';
 import { forkBotWorker } from './modules/bots/engine/worker-process';
@@ -211,7 +211,13 @@ async function start(
   });
   running.app = app;
   useLog(app.log);
-  if (devChain) await seedDevChain(database.db, devChain, services.chain.keys.hotWallet?.address ?? null);
+  if (devChain) {
+    const { hotWallet, gasWallet } = services.chain.keys;
+    await seedDevChain(database.db, devChain, {
+      hot: hotWallet?.address ?? null,
+      gas: gasWallet?.address ?? null,
+    });
+  }
 
   // Only the message: a pg error object carries the whole connection state.
   const jobs = await startJobs(database.url, (error) => {

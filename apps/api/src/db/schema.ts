@@ -350,6 +350,23 @@ export interface ChainBlocksTable {
   parent_hash: string;
 }
 
+export interface ChainSweepsTable {
+  id: Id;
+  network: 'ERC20' | 'BEP20';
+  address: string;
+  token: string;
+  kind: 'gas' | 'sweep';
+  tx_hash: string;
+  amount: Numeric;
+  status: ColumnType<
+    'sent' | 'confirmed' | 'failed',
+    'sent' | 'confirmed' | 'failed' | undefined,
+    'sent' | 'confirmed' | 'failed'
+  >;
+  created_at: Generated<Date>;
+  confirmed_at: Date | null;
+}
+
 export type ChainDepositStatus = 'pending' | 'credited' | 'below_minimum' | 'orphaned';
 
 export interface ChainDepositsTable {
@@ -1116,6 +1133,7 @@ export interface Database {
   chain_cursors: ChainCursorsTable;
   chain_blocks: ChainBlocksTable;
   chain_deposits: ChainDepositsTable;
+  chain_sweeps: ChainSweepsTable;
   market_favourites: MarketFavouritesTable;
   exchange_keys: ExchangeKeysTable;
   uploads: UploadsTable;

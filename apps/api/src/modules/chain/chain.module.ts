@@ -26,6 +26,9 @@ export function createChainModule(deps: {
     get hotWallet() {
       return loaded().hotWallet;
     },
+    get gasWallet() {
+      return loaded().gasWallet;
+    },
   };
   function loaded(): ChainKeys {
     keys ??= loadChainKeys({

@@ -19,6 +19,7 @@ export type ChainFamily = 'evm' | 'tron';
 
 const EVM_DEPOSITS = "m/44'/60'/0'";
 const EVM_HOT_WALLET = "m/44'/60'/1'/0/0";
+const EVM_GAS_WALLET = "m/44'/60'/2'/0/0";
 const TRON_DEPOSITS = "m/44'/195'/0'";
 const SEED_BINDING = 'chain:hd-seed';
 const tronBase58 = createBase58check(sha256);
@@ -30,6 +31,11 @@ export interface ChainKeys {
   depositSigner(index: number): LocalAccount | null;
   /** The EVM hot wallet that pays withdrawals and tops deposit addresses up with gas; null if watch-only. */
   hotWallet: LocalAccount | null;
+  /**
+   * The EVM wallet that tops deposit addresses up with gas before a sweep: an account of its own, so its
+   * transactions never take a nonce the payouts of the hot wallet are counting on.
+   */
+  gasWallet: LocalAccount | null;
 }
 
 function publicKeyToEvmAddress(publicKey: Uint8Array): Address {
@@ -101,5 +107,6 @@ export function loadChainKeys(options: {
     },
     depositSigner: (index) => (root ? accountOf(childAt(evmDeposits, index)) : null),
     hotWallet: root ? accountOf(root.derive(EVM_HOT_WALLET)) : null,
+    gasWallet: root ? accountOf(root.derive(EVM_GAS_WALLET)) : null,
   };
 }

@@ -23,5 +23,9 @@ export async function startChains(config: Config): Promise<StartedChains> {
     tronApiUrl: config.TRON_API_URL,
     dev: devChain ? { url: devChain.url, tokens: devChain.tokens, funder: devChain.funder } : null,
   });
-  return { networks, devChain, workerEnv: erc20 && devChain ? { ERC20_RPC_URL: erc20, DEV_CHAIN: 'false' } : {} };
+  return {
+    networks,
+    devChain,
+    workerEnv: erc20 && devChain ? { ERC20_RPC_URL: erc20, DEV_CHAIN: 'false' } : {},
+  };
 }

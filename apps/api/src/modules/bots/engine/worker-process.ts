@@ -24,7 +24,12 @@ export function forkBotWorker(
   const start = () => {
     child = fork(workerPath, [], {
       // The worker watches this process and stops when it is gone (worker.ts).
-      env: { ...process.env, ...extraEnv, DATABASE_URL: databaseUrl, BOT_WORKER_PARENT_PID: String(process.pid) },
+      env: {
+        ...process.env,
+        ...extraEnv,
+        DATABASE_URL: databaseUrl,
+        BOT_WORKER_PARENT_PID: String(process.pid),
+      },
     });
     child.on('exit', (code, signal) => {
       child = null;

@@ -5,6 +5,7 @@ import {
   createWalletClient,
   custom,
   type EIP1193Provider,
+  getAddress,
   type Hex,
   http,
   type PublicClient,
@@ -110,7 +111,7 @@ export async function startDevChain(
     await mine();
     const receipt = await client.getTransactionReceipt({ hash });
     if (!receipt.contractAddress) throw new Error(`test token deployment ${hash} made no contract`);
-    return receipt.contractAddress;
+    return getAddress(receipt.contractAddress);
   };
   const USDT = await deployTestToken(funder, 'USDT', deployed);
   const USDC = await deployTestToken(funder, 'USDC', deployed);
