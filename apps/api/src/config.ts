@@ -41,6 +41,28 @@ export const ZConfig = z.object({
    * lease writes.
    */
   BOT_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  /**
+   * JSON-RPC endpoints of the EVM chains deposits are watched on and payouts sent to (decision 53). Without
+   * ERC20_RPC_URL outside production, a local development chain is started and used for ERC20.
+   */
+  ERC20_RPC_URL: z.string().url().optional(),
+  BEP20_RPC_URL: z.string().url().optional(),
+  /** TRON's HTTP API (a full node or TronGrid) for TRC-20 deposits. */
+  TRON_API_URL: z.string().url().optional(),
+  /** Block interval of the development chain, in milliseconds. */
+  DEV_CHAIN_BLOCK_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  /** Set to false to start without the development chain (deposits then stay manual). */
+  DEV_CHAIN: booleanFlag,
+  /**
+   * The platform's HD wallet seed, sealed with MASTER_KEY (`npm run chain:seal-seed`). Outside production
+   * it is generated into DATA_DIR. With only the extended public keys below, deposit addresses are
+   * derived (watch-only) and nothing is signed: payouts stay manual.
+   */
+  CHAIN_SEED_SEALED: z.string().optional(),
+  /** BIP-32 extended public key at m/44'/60'/0' (EVM deposit addresses: child 0/<member id>). */
+  CHAIN_EVM_XPUB: z.string().optional(),
+  /** BIP-32 extended public key at m/44'/195'/0' (TRON deposit addresses). */
+  CHAIN_TRON_XPUB: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** API calls per signed-in member per minute (decision 43). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),

@@ -13,9 +13,11 @@ import {
 } from './db/seed/demo';
 import { assertSafeToListen } from './db/seed/demo-guard';
 import { demoOtpauthUri } from './db/seed/demo-staff';
+import { seedDevChain } from './db/seed/dev-chain';
 import { scheduleLoginThrottlePurge } from './modules/auth/login-throttle.jobs';
 import { scheduleRentalExpiryNotices } from './modules/bot-rentals/rental-expiry.jobs';
 import { forkBotWorker } from './modules/bots/engine/worker-process';
+import { type StartedChains, startChains } from './modules/chain/start-chains';
 import { scheduleKeyRechecks } from './modules/exchange-keys/exchange-keys.jobs';
 import { scheduleMiningPayouts } from './modules/mining/mining.jobs';
 import { scheduleBonusRuns } from './modules/team-bonuses/team-bonuses.jobs';
@@ -69,6 +71,7 @@ interface Running {
   app?: Awaited<ReturnType<typeof buildApp>>;
   jobs?: Awaited<ReturnType<typeof startJobs>>;
   botWorker?: ReturnType<typeof forkBotWorker>;
+  chains?: StartedChains;
 }
 
 /**
@@ -97,6 +100,7 @@ async function stopAll(running: Running, warn: (message: string, error?: unknown
   running.email?.close();
   if (running.catcher) await step('the mail catcher', () => running.catcher!.close());
   running.redis?.disconnect();
+  if (running.chains?.devChain) await step('the development chain', () => running.chains!.devChain!.stop());
   if (running.database) await step('the database', () => running.database!.close());
 }
 
@@ -183,8 +187,11 @@ async function start(
     : createUnavailableSender('No SMS provider is configured');
   running.redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) : undefined;
 
+  running.chains = await startChains(config);
+  const { devChain } = running.chains;
   const logger = createLogger(config.LOG_LEVEL);
   const services = await createServices(config, {
+    chain: running.chains.networks,
     db: database.db,
     databaseUrl: database.url,
     masterKey,
@@ -204,6 +211,13 @@ async function start(
   });
   running.app = app;
   useLog(app.log);
+  if (devChain) {
+    const { hotWallet, gasWallet } = services.chain.keys;
+    await seedDevChain(database.db, devChain, {
+      hot: hotWallet?.address ?? null,
+      gas: gasWallet?.address ?? null,
+    });
+  }
 
   // Only the message: a pg error object carries the whole connection state.
   const jobs = await startJobs(database.url, (error) => {
@@ -218,7 +232,7 @@ async function start(
   await scheduleBonusRuns(jobs, services.jobs.bonusRuns, logger);
   await scheduleRentalExpiryNotices(jobs, services.jobs.rentalExpiryNotices, logger);
   // The bots trade in a process of their own (worker.ts), on this database; more can run beside it.
-  running.botWorker = forkBotWorker(database.url, app.log);
+  running.botWorker = forkBotWorker(database.url, app.log, running.chains.workerEnv);
 
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
@@ -239,6 +253,7 @@ async function start(
     `  API docs: http://${shown}:${config.PORT}/api/docs`,
   ];
   if (outbox) lines.push(`  Dev outbox (mail and SMS sent): http://${shown}:${config.PORT}/dev/outbox`);
+  if (devChain) lines.push(`  Dev chain: ${devChain.url}`);
   if (seedDemoData) {
     lines.push(
       '  Demo logins (staff: password, then the code of an authenticator app holding the TOTP secret):',

@@ -9,6 +9,8 @@ import { createBotRecordsModule } from './modules/bot-records/bot-records.module
 import { createBotRentalsModule } from './modules/bot-rentals/bot-rentals.module';
 import { createBotSymbolsModule } from './modules/bot-symbols/bot-symbols.module';
 import { createBotsModule } from './modules/bots/bots.module';
+import { createChainModule } from './modules/chain/chain.module';
+import type { ChainNetworks } from './modules/chain/networks';
 import { createContentModule } from './modules/content/content.module';
 import { createExchangeKeysModule } from './modules/exchange-keys/exchange-keys.module';
 import type { Credentials, MarketData } from './modules/exchanges/connector';
@@ -55,6 +57,8 @@ export interface ServiceDeps {
   uploadsDir?: string;
   /** The clock of TOTP time steps (ms); default Date.now. Tests move it a step per admin login. */
   totpNow?: () => number;
+  /** The chains connected (main.ts: the RPCs configured, or the development chain); default none. */
+  chain?: ChainNetworks;
 }
 
 /**
@@ -118,9 +122,11 @@ export async function createServices(config: Config, deps: ServiceDeps) {
     notifications: notifications.notifications,
     versionDefaults: { version: config.APP_VERSION, downloadUrl: config.APP_DOWNLOAD_URL },
   });
+  const chain = createChainModule({ db, config, box, networks: deps.chain });
   const wallet = createWalletModule({
     db,
     config,
+    chain,
     ledger,
     members,
     notifications: notifications.notifications,
@@ -209,6 +215,7 @@ export async function createServices(config: Config, deps: ServiceDeps) {
     admin,
     uploads,
     wallet,
+    chain,
     exchangeKeys,
     markets,
     kyc,
@@ -241,6 +248,8 @@ export async function createServices(config: Config, deps: ServiceDeps) {
     loginThrottle: auth.loginThrottle,
     managedAccounts: botRentals.managedAccounts,
     botVenues: bots.venues,
+    chain,
+    wallet,
     /** What the scheduled jobs (main.ts, platform/jobs.ts) run. */
     jobs: {
       keyRechecks: keys,

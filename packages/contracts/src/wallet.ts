@@ -13,6 +13,7 @@ export const ZWallet = z.enum(WalletNames);
 export type TWallet = z.infer<typeof ZWallet>;
 
 export const ZNetwork = z.enum(Networks);
+export type NetworkName = z.infer<typeof ZNetwork>;
 
 export const ZCurrencyCode = z
   .string()
@@ -248,19 +249,32 @@ export type TWithdrawal = z.infer<typeof ZWithdrawal>;
 
 export const ZWithdrawalsQuery = ZPageQuery.extend({ status: ZWithdrawalStatus.optional() });
 
+/** Where a member sends a currency on one network: their own address (decision 53). */
 export const ZDepositChannel = z.object({
   currency: z.string(),
   network: ZNetwork,
+  /** The member's own deposit address on this network (EIP-55 on EVM chains, T... on TRON). */
   address: z.string(),
+  /** The EVM chain id (null on TRON). */
+  chainId: z.number().int().nullable(),
+  /** The token contract the deposit must be a transfer of. */
+  token: z.string(),
+  /** What a wallet app scans: EIP-681 on EVM chains (`ethereum:<token>@<chainId>/transfer?address=...`). */
+  uri: z.string(),
   minAmount: ZDecimal,
   confirmations: z.number().int(),
 });
+export type TDepositChannel = z.infer<typeof ZDepositChannel>;
 export const ZDepositInfo = z.object({
   channels: z.array(ZDepositChannel),
-  /** What the member writes in the transfer's note so a deposit is matched to them. */
-  reference: z.string(),
+  /** Development only: the deposit page may send test tokens from the development chain's first account. */
+  testFaucet: z.boolean(),
 });
 export type TDepositInfo = z.infer<typeof ZDepositInfo>;
+
+export const DepositStatuses = ['pending', 'credited', 'below_minimum', 'orphaned'] as const;
+export const ZDepositStatus = z.enum(DepositStatuses);
+export type TDepositStatus = z.infer<typeof ZDepositStatus>;
 
 export const ZDeposit = z.object({
   id: z.string(),
@@ -269,6 +283,11 @@ export const ZDeposit = z.object({
   amount: ZDecimal,
   txHash: z.string(),
   source: z.enum(['manual', 'chain']),
+  /** pending: seen on chain, counting confirmations; below_minimum: shown, never credited; orphaned: left the chain. */
+  status: ZDepositStatus,
+  /** Blocks on top of the deposit's block, itself included (manual deposits: equal to `required`). */
+  confirmations: z.number().int(),
+  required: z.number().int(),
   createdAt: ZTimestamp,
 });
 export type TDeposit = z.infer<typeof ZDeposit>;

@@ -33,6 +33,8 @@ import * as loginThrottle from './migrations/0030-login-throttle';
 import * as staffSecurity from './migrations/0032-staff-security';
 import * as nonceUsedFor from './migrations/0033-nonce-used-for';
 import * as workerHeartbeats from './migrations/0034-worker-heartbeats';
+import * as chainDeposits from './migrations/0037-chain-deposits';
+import * as chainSweeps from './migrations/0041-chain-sweeps';
 import * as loweredPriceMemory from './migrations/0042-lowered-price-memory';
 
 /**
@@ -73,6 +75,8 @@ const migrations: Record<string, Migration> = {
   '0032-staff-security': staffSecurity,
   '0033-nonce-used-for': nonceUsedFor,
   '0034-worker-heartbeats': workerHeartbeats,
+  '0037-chain-deposits': chainDeposits,
+  '0041-chain-sweeps': chainSweeps,
   '0042-lowered-price-memory': loweredPriceMemory,
 };
 

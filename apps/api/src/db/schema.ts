@@ -313,10 +313,79 @@ export interface WithdrawalSettingsTable {
 export interface DepositChannelsTable {
   currency: string;
   network: NetworkName;
-  address: string;
   min_amount: Numeric;
   confirmations: number;
   enabled: Generated<boolean>;
+  /** The token contract watched on the channel's chain (null: not watched, credited by staff). */
+  token_address: string | null;
+  /** The token's own decimals; amounts are converted to the currency's (BEP-20 USDT: 18 to 6). */
+  token_decimals: Generated<number>;
+}
+
+/** bigint: pg hands it back as a string; written as a string or a number. */
+type Int8 = ColumnType<string, string | number | bigint, string | number | bigint>;
+
+export type ChainFamily = 'evm' | 'tron';
+
+export interface DepositAddressesTable {
+  member_id: string;
+  family: ChainFamily;
+  derivation_index: Int8;
+  address: string;
+  created_at: Generated<Date>;
+}
+
+export interface ChainCursorsTable {
+  network: NetworkName;
+  chain_id: Int8;
+  genesis_hash: string;
+  block_number: Int8;
+  updated_at: Generated<Date>;
+}
+
+export interface ChainBlocksTable {
+  network: NetworkName;
+  number: Int8;
+  hash: string;
+  parent_hash: string;
+}
+
+export interface ChainSweepsTable {
+  id: Id;
+  network: 'ERC20' | 'BEP20';
+  address: string;
+  token: string;
+  kind: 'gas' | 'sweep';
+  tx_hash: string;
+  amount: Numeric;
+  status: ColumnType<
+    'sent' | 'confirmed' | 'failed',
+    'sent' | 'confirmed' | 'failed' | undefined,
+    'sent' | 'confirmed' | 'failed'
+  >;
+  created_at: Generated<Date>;
+  confirmed_at: Date | null;
+}
+
+export type ChainDepositStatus = 'pending' | 'credited' | 'below_minimum' | 'orphaned';
+
+export interface ChainDepositsTable {
+  id: string;
+  network: NetworkName;
+  currency: string;
+  member_id: string;
+  address: string;
+  tx_hash: string;
+  log_index: number;
+  block_number: Int8;
+  block_hash: string;
+  amount: Numeric;
+  status: ColumnType<ChainDepositStatus, ChainDepositStatus | undefined, ChainDepositStatus>;
+  flagged_at: Timestamp | null;
+  reversed_transfer_id: string | null;
+  transfer_id: string | null;
+  created_at: Generated<Date>;
+  credited_at: Date | null;
 }
 
 export interface SettingsTable {
@@ -1060,6 +1129,11 @@ export interface Database {
   withdrawal_addresses: WithdrawalAddressesTable;
   withdrawals: WithdrawalsTable;
   deposits: DepositsTable;
+  deposit_addresses: DepositAddressesTable;
+  chain_cursors: ChainCursorsTable;
+  chain_blocks: ChainBlocksTable;
+  chain_deposits: ChainDepositsTable;
+  chain_sweeps: ChainSweepsTable;
   market_favourites: MarketFavouritesTable;
   exchange_keys: ExchangeKeysTable;
   uploads: UploadsTable;

@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Reads a file kept under DATA_DIR, or makes it once (mode 0600) when it is missing. */
-function readOrCreate(file: string, create: () => string): string {
+export function readOrCreate(file: string, create: () => string): string {
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const value = create();

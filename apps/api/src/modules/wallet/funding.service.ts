@@ -16,6 +16,9 @@ import { type Actor, recordAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { derivedUuid } from '../../platform/idempotency';
 import { likePrefix } from '../../platform/like';
+import { familyOf, paymentUri } from '../chain/chain-family';
+import type { DepositAddresses } from '../chain/deposit-addresses';
+import { type ChainNetworks, isWatched } from '../chain/networks';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { Trx } from '../ledger/ledger.types';
 import type { MembersRepository } from '../members/members.repository';
@@ -42,8 +45,10 @@ export function createFundingService(deps: {
   members: MembersRepository;
   /** FOUR_EYES_THRESHOLD_USD: adjustments and manual deposits worth more wait for a second admin. */
   fourEyesThresholdUsd: number;
+  /** The chains deposits arrive on and the members' addresses there. */
+  chain: { networks: ChainNetworks; addresses: Pick<DepositAddresses, 'of'> };
 }) {
-  const { db, ledger, members, fourEyesThresholdUsd } = deps;
+  const { db, ledger, members, fourEyesThresholdUsd, chain } = deps;
   const approvals = createApprovalStore(db);
 
   async function memberOrFail(username: string) {
@@ -58,7 +63,7 @@ export function createFundingService(deps: {
     const amount = amountOf(input.amount, currency);
     const channel = await db
       .selectFrom('deposit_channels')
-      .select('min_amount')
+      .select(['min_amount', 'confirmations'])
       .where('currency', '=', currency.code)
       .where('network', '=', input.network)
       .executeTakeFirst();
@@ -73,7 +78,7 @@ export function createFundingService(deps: {
       ledger.systemAccount(db, 'deposits_clearing', currency.code),
       ledger.account(db, { memberId: member.id, wallet: 'deposit', currency: currency.code }),
     ]);
-    return { currency, amount, member, clearing, target };
+    return { currency, amount, member, clearing, target, confirmations: channel.confirmations };
   }
 
   async function runDeposit(
@@ -134,6 +139,9 @@ export function createFundingService(deps: {
       amount: decimalOf(p.amount, p.currency),
       txHash: input.txHash ?? '',
       source: 'manual' as const,
+      status: 'credited' as const,
+      confirmations: p.confirmations,
+      required: p.confirmations,
       createdAt: transfers[0]!.createdAt.toISOString(),
     };
   }
@@ -242,29 +250,44 @@ export function createFundingService(deps: {
   }
 
   return {
-    /** depositmenu: where to send each currency, the least that is credited, the confirmations awaited. */
+    /**
+     * depositmenu: for each watched channel, the member's own address on its network, the token to send,
+     * what a wallet app scans, the least that is credited and the confirmations awaited (decision 53).
+     */
     depositInfo: async (memberId: string): Promise<TDepositInfo> => {
-      const [channels, decimals, me] = await Promise.all([
+      const [channels, decimals] = await Promise.all([
         db
           .selectFrom('deposit_channels')
           .selectAll()
           .where('enabled', '=', true)
+          .where('token_address', 'is not', null)
           .orderBy('currency')
           .orderBy('network')
           .execute(),
         ledger.currencies(),
-        members.findById(memberId),
       ]);
       const dec = new Map(decimals.map((c) => [c.code, c.decimals]));
+      const watched = channels.filter((c) => isWatched(chain.networks, c.network));
+      const addresses = new Map<string, string>();
+      for (const family of new Set(watched.map((c) => familyOf(c.network)))) {
+        addresses.set(family, await chain.addresses.of(memberId, family));
+      }
       return {
-        channels: channels.map((c) => ({
-          currency: c.currency,
-          network: c.network,
-          address: c.address,
-          minAmount: decimalOf(big(c.min_amount), { decimals: dec.get(c.currency) ?? 0 }),
-          confirmations: c.confirmations,
-        })),
-        reference: me?.username ?? '',
+        channels: watched.map((c) => {
+          const address = addresses.get(familyOf(c.network))!;
+          const chainId = c.network === 'TRC20' ? null : (chain.networks.evm.get(c.network)?.chainId ?? null);
+          return {
+            currency: c.currency,
+            network: c.network,
+            address,
+            chainId,
+            token: c.token_address!,
+            uri: paymentUri({ address, token: c.token_address!, chainId }),
+            minAmount: decimalOf(big(c.min_amount), { decimals: dec.get(c.currency) ?? 0 }),
+            confirmations: c.confirmations,
+          };
+        }),
+        testFaucet: chain.networks.dev !== null,
       };
     },
 
@@ -289,6 +312,10 @@ export function createFundingService(deps: {
         amount: decimalOf(big(r.amount), { decimals: dec.get(r.currency) ?? 0 }),
         txHash: r.tx_hash,
         source: r.source,
+        status: 'credited' as const,
+        // Credited: however many blocks followed, what counts is that the threshold was met.
+        confirmations: 0,
+        required: 0,
         createdAt: r.created_at.toISOString(),
       }));
       return { items, page: q.page, pageSize: q.pageSize };

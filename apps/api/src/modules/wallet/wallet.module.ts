@@ -1,6 +1,8 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { AppModule } from '../../platform/module';
+import type { DepositAddresses } from '../chain/deposit-addresses';
+import type { ChainNetworks } from '../chain/networks';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { MembersRepository } from '../members/members.repository';
 import type { NotificationService } from '../notifications/notifications.service';
@@ -17,6 +19,7 @@ export function createWalletModule(deps: {
   db: Db;
   config: Config;
   ledger: LedgerService;
+  chain: { networks: ChainNetworks; addresses: DepositAddresses };
   members: MembersRepository;
   notifications: NotificationService;
   checkPassword: PasswordCheck;
@@ -40,6 +43,7 @@ export function createWalletModule(deps: {
       ledger,
       members: deps.members,
       fourEyesThresholdUsd: config.FOUR_EYES_THRESHOLD_USD,
+      chain: deps.chain,
     }),
   };
   return {

@@ -5,7 +5,6 @@ import { PagedList } from '../../shared/PagedList';
 import { PageLayout } from '../../shared/PageLayout';
 import { ChoiceChips } from './ChoiceChips';
 import { Column } from './Column';
-import { CopyButton } from './CopyButton';
 import { DepositChannel } from './DepositChannel';
 import { DepositItem } from './DepositItem';
 import styles from './DepositPage.module.css';
@@ -52,16 +51,6 @@ function DepositInfo() {
         />
       </fieldset>
       {channel ? <DepositChannel channel={channel} /> : null}
-      <section className={styles.reference} aria-labelledby="deposit-reference">
-        <div>
-          <h2 id="deposit-reference">{t('wallet.deposit.reference')}</h2>
-          <div className={styles.referenceValue} data-testid="deposit-reference">
-            {info.data.reference}
-          </div>
-        </div>
-        <CopyButton value={info.data.reference} label={t('wallet.deposit.copyReference')} />
-      </section>
-      <Notice>{t('wallet.deposit.referenceHint')}</Notice>
       <Notice tone="warning">{t('wallet.deposit.review')}</Notice>
     </>
   );

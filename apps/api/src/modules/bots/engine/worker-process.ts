@@ -13,13 +13,23 @@ const STOP_TIMEOUT_MS = 8000;
  * dies it is started again; `stop` ends it with SIGTERM and waits, so it gives its leases back. Should this
  * process die without stopping it (kill -9), the worker sees its IPC channel close and stops by itself.
  */
-export function forkBotWorker(databaseUrl: string, log: { warn(obj: object, msg: string): void }) {
+export function forkBotWorker(
+  databaseUrl: string,
+  log: { warn(obj: object, msg: string): void },
+  /** More settings for the worker: the chains it watches (the development chain's URL is known only here). */
+  extraEnv: Record<string, string> = {},
+) {
   let child: ChildProcess | null = null;
   let stopping = false;
   const start = () => {
     child = fork(workerPath, [], {
       // The worker watches this process and stops when it is gone (worker.ts).
-      env: { ...process.env, DATABASE_URL: databaseUrl, BOT_WORKER_PARENT_PID: String(process.pid) },
+      env: {
+        ...process.env,
+        ...extraEnv,
+        DATABASE_URL: databaseUrl,
+        BOT_WORKER_PARENT_PID: String(process.pid),
+      },
     });
     child.on('exit', (code, signal) => {
       child = null;

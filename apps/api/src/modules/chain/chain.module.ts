@@ -1,0 +1,50 @@
+import { resolve } from 'node:path';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import type { AppModule } from '../../platform/module';
+import type { createSecretBox } from '../../platform/secret-box';
+import { createDepositAddresses } from './deposit-addresses';
+import { type ChainKeys, loadChainKeys } from './keys';
+import { type ChainNetworks, noChainNetworks } from './networks';
+
+/**
+ * The chains (decision 53): the platform's HD keys, members' deposit addresses, and the networks the
+ * watcher follows. The keys are loaded on first use, so a platform with no chain configured starts and
+ * simply has no watched deposit channel.
+ */
+export function createChainModule(deps: {
+  db: Db;
+  config: Config;
+  box: ReturnType<typeof createSecretBox>;
+  networks?: ChainNetworks | undefined;
+}) {
+  const { config } = deps;
+  let keys: ChainKeys | undefined;
+  const lazyKeys: ChainKeys = {
+    depositAddress: (family, index) => loaded().depositAddress(family, index),
+    depositSigner: (index) => loaded().depositSigner(index),
+    get hotWallet() {
+      return loaded().hotWallet;
+    },
+    get gasWallet() {
+      return loaded().gasWallet;
+    },
+  };
+  function loaded(): ChainKeys {
+    keys ??= loadChainKeys({
+      dataDir: resolve(config.DATA_DIR),
+      production: config.isProduction,
+      box: deps.box,
+      sealedSeed: config.CHAIN_SEED_SEALED,
+      evmXpub: config.CHAIN_EVM_XPUB,
+      tronXpub: config.CHAIN_TRON_XPUB,
+    });
+    return keys;
+  }
+  return {
+    networks: deps.networks ?? noChainNetworks,
+    keys: lazyKeys,
+    addresses: createDepositAddresses({ db: deps.db, keys: lazyKeys }),
+    routes: async () => {},
+  } satisfies AppModule;
+}

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { tronAddressOf } from '../keys';
+
+/**
+ * TRON's full-node HTTP API (the `/wallet/*` endpoints a java-tron node and TronGrid serve), the part the
+ * deposit watcher reads: the newest block, a block by number (hash and parent), and the event logs of a
+ * block's transactions. No TRON node ships as an npm package, so tests run it against a local mock that
+ * answers in the same shapes (test/tron-mock.ts).
+ */
+const ZBlock = z.object({
+  blockID: z.string().regex(/^[0-9a-f]{64}$/),
+  block_header: z.object({
+    raw_data: z.object({
+      number: z.number().int().nonnegative(),
+      parentHash: z.string().regex(/^[0-9a-f]{64}$/),
+    }),
+  }),
+});
+
+/** A node answers `{}` for a block it does not have. */
+const ZMaybeBlock = z.preprocess(
+  (v) => (v && typeof v === 'object' && Object.keys(v).length === 0 ? null : v),
+  ZBlock.nullable(),
+);
+
+const ZLog = z.object({
+  address: z.string().regex(/^[0-9a-f]{40}$/),
+  topics: z.array(z.string().regex(/^[0-9a-f]{64}$/)),
+  data: z
+    .string()
+    .regex(/^[0-9a-f]*$/)
+    .default(''),
+});
+
+const ZTransactionInfo = z.object({
+  id: z.string().regex(/^[0-9a-f]{64}$/),
+  blockNumber: z.number().int().nonnegative(),
+  log: z.array(ZLog).default([]),
+  receipt: z.object({ result: z.string().optional() }).default({}),
+});
+
+export interface TronBlock {
+  number: number;
+  hash: string;
+  parentHash: string;
+}
+
+export interface TronTransfer {
+  txHash: string;
+  logIndex: number;
+  blockNumber: number;
+  /** The token contract, base58 (T...). */
+  token: string;
+  /** The receiver, base58 (T...). */
+  to: string;
+  amount: bigint;
+}
+
+/** keccak256("Transfer(address,address,uint256)"), as TRON writes topics: hex without 0x. */
+const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+
+export class TronApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'TronApiError';
+  }
+}
+
+export function createTronApi(apiUrl: string, fetchImpl: typeof fetch = fetch) {
+  async function post<T>(path: string, body: unknown, schema: z.ZodType<T>): Promise<T> {
+    const response = await fetchImpl(new URL(path, apiUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new TronApiError(`${path} answered ${response.status}`, response.status);
+    const json = await response.json();
+    if (json && typeof json === 'object' && 'Error' in json) {
+      throw new TronApiError(`${path}: ${String((json as { Error: unknown }).Error)}`, response.status);
+    }
+    return schema.parse(json);
+  }
+
+  const toBlock = (b: z.infer<typeof ZBlock>): TronBlock => ({
+    number: b.block_header.raw_data.number,
+    hash: b.blockID,
+    parentHash: b.block_header.raw_data.parentHash,
+  });
+
+  return {
+    async head(): Promise<TronBlock> {
+      return toBlock(await post('/wallet/getnowblock', {}, ZBlock));
+    },
+
+    /** A block by number; null past the head (the node answers `{}`). */
+    async block(num: number): Promise<TronBlock | null> {
+      const answer = await post('/wallet/getblockbynum', { num }, ZMaybeBlock);
+      return answer ? toBlock(answer) : null;
+    },
+
+    /** The TRC-20 Transfer logs of successful transactions in one block, of the tokens asked for. */
+    async transfers(num: number, tokens: ReadonlySet<string>): Promise<TronTransfer[]> {
+      const infos = await post('/wallet/gettransactioninfobyblocknum', { num }, z.array(ZTransactionInfo));
+      const found: TronTransfer[] = [];
+      for (const info of infos) {
+        if (info.receipt.result !== undefined && info.receipt.result !== 'SUCCESS') continue;
+        info.log.forEach((log, logIndex) => {
+          const token = tronAddressOf(`0x${log.address}`);
+          if (log.topics[0] !== TRANSFER_TOPIC || log.topics.length !== 3 || !tokens.has(token)) return;
+          found.push({
+            txHash: info.id,
+            logIndex,
+            blockNumber: info.blockNumber,
+            token,
+            to: tronAddressOf(`0x${log.topics[2]!.slice(24)}`),
+            amount: BigInt(`0x${log.data || '0'}`),
+          });
+        });
+      }
+      return found;
+    },
+  };
+}
+
+export type TronApi = ReturnType<typeof createTronApi>;
