@@ -272,6 +272,15 @@ export const ZDepositInfo = z.object({
 });
 export type TDepositInfo = z.infer<typeof ZDepositInfo>;
 
+/** Development only: 100 test tokens from the development chain's funder to the member's own address. */
+export const ZTestFaucetRequest = z.object({
+  currency: z.enum(['USDT', 'USDC']),
+  network: z.literal('ERC20'),
+});
+export type TTestFaucetRequest = z.infer<typeof ZTestFaucetRequest>;
+export const ZTestFaucetResult = z.object({ txHash: z.string(), amount: ZDecimal, address: z.string() });
+export type TTestFaucetResult = z.infer<typeof ZTestFaucetResult>;
+
 export const DepositStatuses = ['pending', 'credited', 'below_minimum', 'orphaned'] as const;
 export const ZDepositStatus = z.enum(DepositStatuses);
 export type TDepositStatus = z.infer<typeof ZDepositStatus>;
