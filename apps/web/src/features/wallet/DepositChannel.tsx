@@ -2,11 +2,12 @@ import type { TDepositChannel } from '@app/contracts';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { ReceiptRows } from '../../shared/ReceiptRows';
+import { shortText } from '../admin/admin-format';
 import { answerAmount } from './amounts';
 import { CopyButton } from './CopyButton';
 import styles from './DepositChannel.module.css';
 import { Notice } from './Notice';
-import { networkFullNames, shortHex } from './network-names';
+import { networkFullNames } from './network-names';
 
 /**
  * Where to send a coin on one network: the member's own address (QR code of the payment URI a wallet app
@@ -50,7 +51,7 @@ export function DepositChannel({ channel }: { channel: TDepositChannel }) {
             label: t('wallet.deposit.token'),
             value: (
               <span className={styles.mono} title={channel.token}>
-                {shortHex(channel.token)}
+                {shortText(channel.token)}
               </span>
             ),
           },

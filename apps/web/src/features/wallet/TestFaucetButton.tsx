@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../app/toast';
+import { shortText } from '../admin/admin-format';
 import styles from './DepositChannel.module.css';
-import { shortHex } from './network-names';
 import { walletApi, walletKeys } from './wallet.api';
 
 /**
@@ -18,7 +18,7 @@ export function TestFaucetButton({ channel }: { channel: TDepositChannel }) {
     mutationFn: () =>
       walletApi.testFaucet({ currency: channel.currency as 'USDT' | 'USDC', network: 'ERC20' }),
     onSuccess: async (sent) => {
-      showToast(t('wallet.deposit.faucet.sent', { currency: channel.currency, tx: shortHex(sent.txHash) }), {
+      showToast(t('wallet.deposit.faucet.sent', { currency: channel.currency, tx: shortText(sent.txHash) }), {
         icon: 'success',
       });
       await queryClient.invalidateQueries({ queryKey: walletKeys.depositsWatch });

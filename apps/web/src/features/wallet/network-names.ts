@@ -9,8 +9,3 @@ export const networkFullNames: Record<NetworkName, string> = {
   BEP20: 'BNB Smart Chain (BEP-20)',
   TRC20: 'TRON (TRC-20)',
 };
-
-/** A long hex or base58 string with its middle left out: enough to recognise, short enough for a row. */
-export function shortHex(value: string, head = 8, tail = 6): string {
-  return value.length <= head + tail + 1 ? value : `${value.slice(0, head)}…${value.slice(-tail)}`;
-}
