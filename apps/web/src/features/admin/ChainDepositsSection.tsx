@@ -31,9 +31,9 @@ function DepositState({ d }: { d: TAdminChainDeposit }) {
         {t(`admin.chainDeposits.status.${d.status}`)}
       </Tag>
       {d.flaggedAt ? (
-        <Tag color="danger" title={formatDateTime(d.flaggedAt)}>
-          {t('admin.chainDeposits.status.flagged')}
-        </Tag>
+        <span title={formatDateTime(d.flaggedAt)}>
+          <Tag color="danger">{t('admin.chainDeposits.status.flagged')}</Tag>
+        </span>
       ) : null}
     </span>
   );
@@ -78,13 +78,16 @@ export default function ChainDepositsSection() {
       id: 'confirmations',
       header: col('confirmations'),
       numeric: true,
+      // Confirmations mean something while a deposit counts them or once it is credited; not once dropped.
       render: (d) => (
         <span className={styles.nowrap}>
-          {t('admin.chainDeposits.confirmationsAt', {
-            confirmed: d.confirmations,
-            required: d.required,
-            block: d.blockNumber,
-          })}
+          {d.status === 'pending' || d.status === 'credited'
+            ? t('admin.chainDeposits.confirmationsAt', {
+                confirmed: d.confirmations,
+                required: d.required,
+                block: d.blockNumber,
+              })
+            : t('admin.chainDeposits.blockOnly', { block: d.blockNumber })}
         </span>
       ),
     },
