@@ -27,7 +27,10 @@ beforeAll(async () => {
     rpcUrls: { ERC20: chain.url },
     dev: { url: chain.url, tokens: chain.tokens, funder: chain.funder },
   });
-  [t, bare] = await Promise.all([createTestApp({}, { chain: networks }), createTestApp()]);
+  [t, bare] = await Promise.all([
+    createTestApp({}, { chain: networks }),
+    createTestApp({ MONEY_RATE_LIMIT_PER_MINUTE: '3' }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([t?.close(), bare?.close()]);
@@ -84,5 +87,15 @@ describe('test faucet (development only)', () => {
     const r = await alice.post<{ code: string }>(FAUCET, { currency: 'USDT', network: 'ERC20' });
     expect(r.status).toBe(404);
     expect(r.body.code).toBe('TEST_FAUCET_UNAVAILABLE');
+  });
+
+  it('is limited like a money action', async () => {
+    const bobby = await member(bare, 'bobby01');
+    bobby.ip = '10.0.0.77';
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      codes.push((await bobby.post(FAUCET, { currency: 'USDT', network: 'ERC20' })).status);
+    }
+    expect(codes).toEqual([404, 404, 404, 429]);
   });
 });
