@@ -9,6 +9,7 @@ import { createBotRecordsModule } from './modules/bot-records/bot-records.module
 import { createBotRentalsModule } from './modules/bot-rentals/bot-rentals.module';
 import { createBotSymbolsModule } from './modules/bot-symbols/bot-symbols.module';
 import { createBotsModule } from './modules/bots/bots.module';
+import { createChainAdminModule } from './modules/chain/admin/chain-admin.module';
 import { createChainModule } from './modules/chain/chain.module';
 import type { ChainNetworks } from './modules/chain/networks';
 import { createContentModule } from './modules/content/content.module';
@@ -123,6 +124,7 @@ export async function createServices(config: Config, deps: ServiceDeps) {
     versionDefaults: { version: config.APP_VERSION, downloadUrl: config.APP_DOWNLOAD_URL },
   });
   const chain = createChainModule({ db, config, box, networks: deps.chain });
+  const chainAdmin = createChainAdminModule({ db, ledger, chain });
   const wallet = createWalletModule({
     db,
     config,
@@ -216,6 +218,7 @@ export async function createServices(config: Config, deps: ServiceDeps) {
     uploads,
     wallet,
     chain,
+    chainAdmin,
     exchangeKeys,
     markets,
     kyc,

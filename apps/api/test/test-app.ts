@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/database';
 import { seedDemo } from '../src/db/seed/demo';
 import { DEMO_ADMIN, type DemoStaff } from '../src/db/seed/demo-staff';
+import type { ChainNetworks } from '../src/modules/chain/networks';
 import { loadRsaKeyPair } from '../src/platform/keys';
 import { createLogger } from '../src/platform/logger';
 import {
@@ -64,8 +65,16 @@ export interface TestApp {
 /** The real application on a database of its own, with the SMTP catcher and demo data. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  /** `email`: a mail sender in place of the SMTP catcher's (a test that holds mail back). */
-  options: { email?: MessageSender; webDist?: string; logStream?: { write(line: string): void } } = {},
+  /**
+   * `email`: a mail sender in place of the SMTP catcher's (a test that holds mail back). `chain`: the
+   * networks the app is connected to (a test's dev chain, through connectChainNetworks); default none.
+   */
+  options: {
+    email?: MessageSender;
+    webDist?: string;
+    logStream?: { write(line: string): void };
+    chain?: ChainNetworks;
+  } = {},
 ): Promise<TestApp> {
   const { db, url, drop } = await createTestDb();
   await seedDemo(db, { box: createSecretBox(Buffer.from(MASTER_KEY, 'base64')) });
@@ -96,6 +105,7 @@ export async function createTestApp(
     log: logger,
     uploadsDir,
     totpNow: totpClock.now,
+    ...(options.chain ? { chain: options.chain } : {}),
   });
   const app = await buildApp(services, {
     logger,

@@ -10,6 +10,8 @@ export const ZLiveEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notification') }),
   /** An enquiry's conversation changed (a new message, or it was closed). */
   z.object({ type: z.literal('enquiry'), enquiryId: z.string() }),
+  /** One of the member's chain deposits was seen, gained a confirmation, was credited or dropped. */
+  z.object({ type: z.literal('deposit') }),
 ]);
 export type TLiveEvent = z.infer<typeof ZLiveEvent>;
 export type TLiveEventType = TLiveEvent['type'];

@@ -46,6 +46,7 @@ export const Paths = {
   withdrawalCancel: '/api/wallet/withdrawals/:id/cancel',
   depositInfo: '/api/wallet/deposits/info',
   deposits: '/api/wallet/deposits',
+  testFaucet: '/api/wallet/deposits/test-faucet',
 
   adminWithdrawals: '/api/admin/withdrawals',
   adminWithdrawalApprove: '/api/admin/withdrawals/:id/approve',
@@ -53,6 +54,8 @@ export const Paths = {
   adminWithdrawalReject: '/api/admin/withdrawals/:id/reject',
   adminAdjust: '/api/admin/balances/adjust',
   adminDeposit: '/api/admin/deposits',
+  adminChainDeposits: '/api/admin/chain-deposits',
+  adminReconciliation: '/api/admin/reconciliation',
   adminAirdrop: '/api/admin/airdrops',
   adminTransferRules: '/api/admin/transfer-rules',
   adminExchangePairs: '/api/admin/exchange-pairs',

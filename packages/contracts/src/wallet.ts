@@ -272,6 +272,15 @@ export const ZDepositInfo = z.object({
 });
 export type TDepositInfo = z.infer<typeof ZDepositInfo>;
 
+/** Development only: 100 test tokens from the development chain's funder to the member's own address. */
+export const ZTestFaucetRequest = z.object({
+  currency: z.enum(['USDT', 'USDC']),
+  network: z.literal('ERC20'),
+});
+export type TTestFaucetRequest = z.infer<typeof ZTestFaucetRequest>;
+export const ZTestFaucetResult = z.object({ txHash: z.string(), amount: ZDecimal, address: z.string() });
+export type TTestFaucetResult = z.infer<typeof ZTestFaucetResult>;
+
 export const DepositStatuses = ['pending', 'credited', 'below_minimum', 'orphaned'] as const;
 export const ZDepositStatus = z.enum(DepositStatuses);
 export type TDepositStatus = z.infer<typeof ZDepositStatus>;
@@ -325,10 +334,75 @@ export const ZManualDeposit = z.object({
   currency: ZCurrencyCode,
   network: ZNetwork,
   amount: ZAmountText,
-  txHash: ZTxHash.optional(),
+  /** Required and unique per network: one transfer on chain is credited once (DEPOSIT_TX_KNOWN). */
+  txHash: ZTxHash,
   reason: ZReason,
 });
 export type TManualDeposit = z.infer<typeof ZManualDeposit>;
+
+/** The admin's filters of chain deposits; `flagged`: credited, then gone in a deeper reorg (decision 53). */
+export const AdminChainDepositFilters = [
+  'pending',
+  'credited',
+  'below_minimum',
+  'orphaned',
+  'flagged',
+] as const;
+export const ZAdminChainDepositsQuery = ZPageQuery.extend({
+  status: z.enum(AdminChainDepositFilters).optional(),
+  /** A member's username, or a transaction hash (prefix). */
+  q: z.string().trim().max(80).optional(),
+});
+export type TAdminChainDepositsQuery = z.infer<typeof ZAdminChainDepositsQuery>;
+export const ZAdminChainDeposit = z.object({
+  id: z.string(),
+  username: z.string(),
+  memberId: z.string(),
+  network: ZNetwork,
+  currency: z.string(),
+  amount: ZDecimal,
+  address: z.string(),
+  txHash: z.string(),
+  logIndex: z.number().int(),
+  blockNumber: z.number().int(),
+  status: ZDepositStatus,
+  /** Blocks on top of the deposit's block, itself included, as far as the watcher has followed the chain. */
+  confirmations: z.number().int(),
+  required: z.number().int(),
+  flaggedAt: ZTimestamp.nullable(),
+  createdAt: ZTimestamp,
+  creditedAt: ZTimestamp.nullable(),
+});
+export type TAdminChainDeposit = z.infer<typeof ZAdminChainDeposit>;
+
+/** What the platform holds of one token on one network: its hot wallet, and members' unswept addresses. */
+export const ZChainHolding = z.object({
+  network: ZNetwork,
+  currency: z.string(),
+  token: z.string(),
+  /** null: no hot wallet key (watch-only). */
+  hotWallet: ZDecimal.nullable(),
+  depositAddresses: ZDecimal,
+  addresses: z.number().int(),
+});
+export type TChainHolding = z.infer<typeof ZChainHolding>;
+/** Per currency: on chain (hot wallet + unswept deposit addresses) beside what the ledger owes members. */
+export const ZReconciliationRow = z.object({
+  currency: z.string(),
+  onChain: ZDecimal,
+  owed: ZDecimal,
+  /** onChain - owed: below zero the platform holds less than it owes. */
+  difference: ZDecimal,
+});
+export type TReconciliationRow = z.infer<typeof ZReconciliationRow>;
+export const ZReconciliation = z.object({
+  currencies: z.array(ZReconciliationRow),
+  holdings: z.array(ZChainHolding),
+  /** Networks whose node did not answer: their holdings are missing from the sums. */
+  unreadable: z.array(ZNetwork),
+  checkedAt: ZTimestamp,
+});
+export type TReconciliation = z.infer<typeof ZReconciliation>;
 
 export const ZBulkAirdrop = z.object({
   currency: ZCurrencyCode,

@@ -81,6 +81,8 @@ const Notifications = lazyPage(() => import('../features/notifications/Notificat
 const AdminLayout = lazyPage(() => import('../features/admin/AdminLayout'));
 const TotpEnrol = lazyPage(() => import('../features/staff/TotpEnrolPage'));
 const AdminWithdrawals = lazyPage(() => import('../features/admin/WithdrawalsSection'));
+const AdminChainDeposits = lazyPage(() => import('../features/admin/ChainDepositsSection'));
+const AdminReconciliation = lazyPage(() => import('../features/admin/ReconciliationSection'));
 const AdminMembers = lazyPage(() => import('../features/admin/MembersSection'));
 const AdminMoney = lazyPage(() => import('../features/admin/MoneySection'));
 const AdminRules = lazyPage(() => import('../features/admin/RulesSection'));
@@ -234,6 +236,8 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate replace to={AdminPaths.withdrawals} /> },
           { path: AdminPaths.withdrawals, element: AdminWithdrawals },
+          { path: AdminPaths.deposits, element: AdminChainDeposits },
+          { path: AdminPaths.reconciliation, element: AdminReconciliation },
           { path: AdminPaths.members, element: AdminMembers },
           { path: AdminPaths.money, element: AdminMoney },
           { path: AdminPaths.rules, element: AdminRules },

@@ -6,6 +6,8 @@ import type { createSecretBox } from '../../platform/secret-box';
 import { createDepositAddresses } from './deposit-addresses';
 import { type ChainKeys, loadChainKeys } from './keys';
 import { type ChainNetworks, noChainNetworks } from './networks';
+import { createTestFaucet } from './test-faucet';
+import { testFaucetRoutes } from './test-faucet.routes';
 
 /**
  * The chains (decision 53): the platform's HD keys, members' deposit addresses, and the networks the
@@ -41,10 +43,15 @@ export function createChainModule(deps: {
     });
     return keys;
   }
+  const networks = deps.networks ?? noChainNetworks;
+  const addresses = createDepositAddresses({ db: deps.db, keys: lazyKeys });
+  const faucet = createTestFaucet({ networks, addresses });
   return {
-    networks: deps.networks ?? noChainNetworks,
+    networks,
     keys: lazyKeys,
-    addresses: createDepositAddresses({ db: deps.db, keys: lazyKeys }),
-    routes: async () => {},
+    addresses,
+    routes: async (app) => {
+      await app.register(testFaucetRoutes, { faucet, moneyRateLimit: config.MONEY_RATE_LIMIT_PER_MINUTE });
+    },
   } satisfies AppModule;
 }

@@ -387,6 +387,14 @@ export const ledgerRepository = {
     }));
   },
 
+  /** Per currency, what the members' accounts hold (posted credits - debits): what the platform owes them. */
+  async memberTotals(ex: Ex) {
+    const result = await sql<{ currency: string; posted: string }>`
+      SELECT currency, sum(credits_posted - debits_posted) AS posted
+      FROM ledger_accounts WHERE member_id IS NOT NULL GROUP BY currency ORDER BY currency`.execute(ex);
+    return result.rows.map((r) => ({ currency: r.currency, posted: BigInt(r.posted) }));
+  },
+
   /** Per currency, the sums over all accounts of posted and pending (credits - debits): both must be 0. */
   async trialBalance(ex: Ex) {
     const result = await sql<{ currency: string; posted: string; pending: string }>`

@@ -733,6 +733,9 @@ export function createLedgerService(deps: {
 
     currencies: (opts: TrxOption = {}) => repo.currencies(opts.trx ?? db),
 
+    /** Per currency, the sum of every member account's posted balance: the platform's debt to members. */
+    owedToMembers: (opts: TrxOption = {}) => repo.memberTotals(opts.trx ?? db),
+
     /**
      * The books' self-check: per currency the postings sum to zero, and every account's totals equal the
      * totals recomputed from its transfers. For tests and a periodic reconciliation job.

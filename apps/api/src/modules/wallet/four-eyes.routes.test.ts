@@ -197,6 +197,7 @@ describe('four eyes', () => {
       currency: 'USDT',
       network: 'TRC20',
       amount: '15000',
+      txHash: 'f0'.repeat(32),
       reason: 'large wire',
     };
     const r = await admin.move<{ approval: TAdminApproval }>(DEPOSIT, body);

@@ -11,6 +11,7 @@ import type {
   TPageQuery,
   TReceipt,
 } from '@app/contracts';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { type Actor, recordAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
@@ -26,6 +27,7 @@ import { createApprovalStore, needsSecondAdmin, usdWorth } from './admin-approva
 import { amountOf, big, currencyOrFail, decimalOf } from './amounts';
 import type { MoneyRequest } from './money-request';
 import { traceOf } from './money-request';
+import { normalTxHash } from './tx-hash';
 
 /**
  * Money that enters or leaves from outside a member's own actions: deposits (credited by an admin until
@@ -57,8 +59,35 @@ export function createFundingService(deps: {
     return found;
   }
 
+  /**
+   * A transaction is credited once per network, whether by hand or by the watcher: DEPOSIT_TX_KNOWN when a
+   * manual deposit or a chain deposit on that network already names it.
+   */
+  async function assertTxUnknown(ex: Db | Trx, network: TManualDeposit['network'], txHash: string) {
+    // However either side spelled it (with or without 0x, any case), the same hex is the same transaction.
+    const bare = txHash.toLowerCase().replace(/^0x/, '');
+    const sameTx = sql<string>`regexp_replace(lower(tx_hash), '^0x', '')`;
+    const [manual, onChain] = await Promise.all([
+      ex
+        .selectFrom('deposits')
+        .select('id')
+        .where('network', '=', network)
+        .where(sameTx, '=', bare)
+        .executeTakeFirst(),
+      ex
+        .selectFrom('chain_deposits')
+        .select('id')
+        .where('network', '=', network)
+        .where(sameTx, '=', bare)
+        .executeTakeFirst(),
+    ]);
+    if (manual || onChain) throw new AppError('DEPOSIT_TX_KNOWN', undefined, { network, txHash });
+  }
+
   /** The checks of a manual deposit, made when it is asked and again when a second admin approves it. */
   async function prepareDeposit(input: TManualDeposit) {
+    const txHash = normalTxHash(input.network, input.txHash);
+    await assertTxUnknown(db, input.network, txHash);
     const currency = await currencyOrFail(db, input.currency);
     const amount = amountOf(input.amount, currency);
     const channel = await db
@@ -78,7 +107,7 @@ export function createFundingService(deps: {
       ledger.systemAccount(db, 'deposits_clearing', currency.code),
       ledger.account(db, { memberId: member.id, wallet: 'deposit', currency: currency.code }),
     ]);
-    return { currency, amount, member, clearing, target, confirmations: channel.confirmations };
+    return { currency, amount, member, clearing, target, txHash, confirmations: channel.confirmations };
   }
 
   async function runDeposit(
@@ -100,13 +129,15 @@ export function createFundingService(deps: {
           currency: p.currency.code,
           kind: 'deposit',
           memo: input.reason,
-          meta: { ...meta, network: input.network, txHash: input.txHash ?? '' },
+          meta: { ...meta, network: input.network, txHash: p.txHash },
           createdBy: actor.memberId,
         },
       ],
       { trx },
     );
     if (!replayed) {
+      // Checked again under the transaction: two admins crediting one hash at once meet at the unique index.
+      await assertTxUnknown(trx, input.network, p.txHash);
       await trx
         .insertInto('deposits')
         .values({
@@ -115,11 +146,17 @@ export function createFundingService(deps: {
           currency: p.currency.code,
           network: input.network,
           amount: p.amount.toString(),
-          tx_hash: input.txHash ?? '',
+          tx_hash: p.txHash,
           source: 'manual',
           credited_by: actor.memberId,
         })
-        .execute();
+        .execute()
+        .catch((error: unknown) => {
+          if ((error as { constraint?: string }).constraint === 'deposits_manual_tx') {
+            throw new AppError('DEPOSIT_TX_KNOWN', undefined, { network: input.network, txHash: p.txHash });
+          }
+          throw error;
+        });
       await recordAudit(trx, actor, {
         action: 'wallet.deposit.credit',
         subject: `member:${p.member.id}`,
@@ -137,7 +174,7 @@ export function createFundingService(deps: {
       currency: p.currency.code,
       network: input.network,
       amount: decimalOf(p.amount, p.currency),
-      txHash: input.txHash ?? '',
+      txHash: p.txHash,
       source: 'manual' as const,
       status: 'credited' as const,
       confirmations: p.confirmations,

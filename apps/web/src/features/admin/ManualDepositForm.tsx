@@ -1,10 +1,10 @@
-import { type TAdminApproval, type TDeposit, ZManualDeposit, ZMarkWithdrawalPaid } from '@app/contracts';
+import { type TAdminApproval, type TDeposit, ZManualDeposit } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { FormAlert } from '../../shared/FormAlert';
 import { FormField } from '../../shared/FormField';
 import { useIdempotentMutation } from '../../shared/idempotency';
@@ -21,10 +21,8 @@ import { ReceiptView } from './ReceiptView';
 import { SelectorField } from './SelectorField';
 import { useValidChoice } from './use-valid-choice';
 
-// The hash is optional: empty in the form, left out of the request.
-const ZDepositForm = ZManualDeposit.extend({
-  txHash: z.literal('').or(ZMarkWithdrawalPaid.shape.txHash),
-});
+// The hash is required: one transaction on chain is credited once per network (DEPOSIT_TX_KNOWN).
+const ZDepositForm = ZManualDeposit;
 type DepositValues = z.infer<typeof ZDepositForm>;
 
 const fieldNames = ['username', 'currency', 'network', 'amount', 'txHash', 'reason'];
@@ -35,7 +33,10 @@ interface ManualDepositFormProps {
   onClose?: () => void;
 }
 
-/** Credits a deposit that arrived on chain to a member's deposit wallet (until a chain watcher does). */
+/**
+ * Credits a deposit that arrived on chain to a member's deposit wallet by hand, where the watcher does not
+ * (a network without an RPC, or a transfer it could not match): always with its transaction hash.
+ */
 export function ManualDepositForm({ username, onClose }: ManualDepositFormProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -78,6 +79,7 @@ export function ManualDepositForm({ username, onClose }: ManualDepositFormProps)
     NETWORK_NOT_SUPPORTED: 'network',
     DEPOSIT_BELOW_MINIMUM: 'amount',
     TX_HASH_INVALID: 'txHash',
+    DEPOSIT_TX_KNOWN: 'txHash',
     REASON_REQUIRED: 'reason',
   };
   const [done, setDone] = useState<{ deposit: TDeposit; member: string } | null>(null);
@@ -85,10 +87,7 @@ export function ManualDepositForm({ username, onClose }: ManualDepositFormProps)
 
   const credit = useIdempotentMutation(
     (values: DepositValues, idempotencyKey: string) =>
-      adminApi.deposit(
-        { ...values, txHash: values.txHash || undefined },
-        { handled: handledBy(places), idempotencyKey },
-      ),
+      adminApi.deposit(values, { handled: handledBy(places), idempotencyKey }),
     {
       onSuccess: (result, values) => {
         if ('approval' in result) {

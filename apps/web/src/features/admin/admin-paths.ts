@@ -4,6 +4,8 @@ export const AdminPaths = {
   /** Outside the admin layout: a staff session without a second factor may open nothing else. */
   enrol: '/admin/enrol',
   withdrawals: '/admin/withdrawals',
+  deposits: '/admin/deposits',
+  reconciliation: '/admin/reconciliation',
   members: '/admin/members',
   money: '/admin/money',
   rules: '/admin/rules',

@@ -5,9 +5,11 @@ import {
   ContentOutline,
   FileOutline,
   GiftOutline,
+  HistogramOutline,
   KeyOutline,
   MessageOutline,
   PayCircleOutline,
+  ReceivePaymentOutline,
   SetOutline,
   TeamOutline,
   UserContactOutline,
@@ -19,6 +21,8 @@ export interface AdminSection {
   /** Locale key under `admin.sections.`. */
   id:
     | 'withdrawals'
+    | 'deposits'
+    | 'reconciliation'
     | 'members'
     | 'money'
     | 'rules'
@@ -40,6 +44,8 @@ export interface AdminSection {
 /** The left menu, in order; withdrawals first, the queue an admin works through daily. */
 export const adminSections: readonly AdminSection[] = [
   { id: 'withdrawals', path: AdminPaths.withdrawals, Icon: BankcardOutline },
+  { id: 'deposits', path: AdminPaths.deposits, Icon: ReceivePaymentOutline },
+  { id: 'reconciliation', path: AdminPaths.reconciliation, Icon: HistogramOutline },
   { id: 'kyc', path: AdminPaths.kyc, Icon: UserContactOutline, support: true },
   { id: 'support', path: AdminPaths.support, Icon: MessageOutline, support: true },
   { id: 'members', path: AdminPaths.members, Icon: TeamOutline },

@@ -1,12 +1,14 @@
 import {
   Paths,
   type TAdjustBalance,
+  type TAdminChainDepositsQuery,
   type TAdminManagedAccountsQuery,
   type TAssignSubAccount,
   type TBulkAirdrop,
   type TManualDeposit,
   type TTransferRule,
   type TWithdrawalStatus,
+  ZAdminChainDeposit,
   ZAdminManagedAccount,
   ZAdminMemberItem,
   ZAdminWithdrawal,
@@ -18,6 +20,7 @@ import {
   ZExchangePairs,
   ZOk,
   ZReceipt,
+  ZReconciliation,
   ZTransferRules,
   ZWalletOverview,
   ZWithdrawal,
@@ -34,6 +37,7 @@ const ZMemberPage = zPage(ZAdminMemberItem);
 const ZWithdrawalPage = zPage(ZAdminWithdrawal);
 const ZAuditPage = zPage(ZAuditEntry);
 const ZManagedAccountPage = zPage(ZAdminManagedAccount);
+const ZChainDepositPage = zPage(ZAdminChainDeposit);
 
 /** One call's extras: the codes the calling form shows itself, and the key of a money action. */
 interface Options {
@@ -51,6 +55,14 @@ export interface WithdrawalFilter {
 export const adminApi = {
   members: (q: string | undefined, page: number, pageSize: number, signal?: AbortSignal) =>
     api.get(Paths.adminMembers, ZMemberPage, { query: { q, page, pageSize }, signal }),
+
+  chainDeposits: (
+    filter: Pick<TAdminChainDepositsQuery, 'status' | 'q'>,
+    page: number,
+    pageSize: number,
+    signal?: AbortSignal,
+  ) => api.get(Paths.adminChainDeposits, ZChainDepositPage, { query: { ...filter, page, pageSize }, signal }),
+  reconciliation: (signal?: AbortSignal) => api.get(Paths.adminReconciliation, ZReconciliation, { signal }),
 
   withdrawals: (filter: WithdrawalFilter, page: number, pageSize: number, signal?: AbortSignal) =>
     api.get(Paths.adminWithdrawals, ZWithdrawalPage, { query: { ...filter, page, pageSize }, signal }),
@@ -108,6 +120,8 @@ export const adminKeys = {
   all: ['admin'] as const,
   members: ['admin', 'members'] as const,
   withdrawals: ['admin', 'withdrawals'] as const,
+  chainDeposits: ['admin', 'chain-deposits'] as const,
+  reconciliation: ['admin', 'reconciliation'] as const,
   audit: ['admin', 'audit'] as const,
   transferRules: ['admin', 'transfer-rules'] as const,
   exchangePairs: ['admin', 'exchange-pairs'] as const,

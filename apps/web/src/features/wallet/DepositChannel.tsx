@@ -1,22 +1,42 @@
-import type { TDepositInfo } from '@app/contracts';
+import type { TDepositChannel } from '@app/contracts';
+import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { ReceiptRows } from '../../shared/ReceiptRows';
+import { shortText } from '../admin/admin-format';
 import { answerAmount } from './amounts';
 import { CopyButton } from './CopyButton';
 import styles from './DepositChannel.module.css';
+import { Notice } from './Notice';
+import { networkFullNames } from './network-names';
 
-type Channel = TDepositInfo['channels'][number];
-
-/** Where to send a coin on one network: the address to copy, the minimum, the confirmations awaited. */
-export function DepositChannel({ channel }: { channel: Channel }) {
+/**
+ * Where to send a coin on one network: the member's own address (QR code of the payment URI a wallet app
+ * scans, and the text to copy), the network and token contract, the minimum, the confirmations awaited,
+ * and the warning that a coin sent on another network or of another token is lost.
+ */
+export function DepositChannel({ channel }: { channel: TDepositChannel }) {
   const { t } = useTranslation();
+  const network = networkFullNames[channel.network];
   return (
     <section
       className={styles.channel}
-      aria-label={t('wallet.deposit.channel', channel)}
+      aria-label={t('wallet.deposit.channel', { currency: channel.currency, network })}
       data-testid="deposit-channel"
     >
-      <div className={styles.label}>{t('wallet.deposit.address', channel)}</div>
+      <Notice tone="warning" testId="deposit-warning">
+        {t('wallet.deposit.onlyThis', { currency: channel.currency, network })}
+      </Notice>
+      <div className={styles.qr} data-testid="deposit-qr" data-uri={channel.uri}>
+        <QRCodeSVG
+          value={channel.uri}
+          size={184}
+          marginSize={2}
+          title={t('wallet.deposit.qrTitle', { currency: channel.currency, network })}
+        />
+      </div>
+      <div className={styles.label}>
+        {t('wallet.deposit.address', { currency: channel.currency, network })}
+      </div>
       <div className={styles.addressRow}>
         <div className={styles.address} data-testid="deposit-address">
           {channel.address}
@@ -25,6 +45,16 @@ export function DepositChannel({ channel }: { channel: Channel }) {
       </div>
       <ReceiptRows
         rows={[
+          { id: 'network', label: t('wallet.deposit.network'), value: network },
+          {
+            id: 'token',
+            label: t('wallet.deposit.token'),
+            value: (
+              <span className={styles.mono} title={channel.token}>
+                {shortText(channel.token)}
+              </span>
+            ),
+          },
           {
             id: 'minimum',
             label: t('wallet.deposit.minimum'),

@@ -3,9 +3,31 @@ import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { answerAmount } from './amounts';
 import { dateTimeText } from './format';
+import { networkFullNames } from './network-names';
 import styles from './WithdrawalItem.module.css';
 
-/** One deposit credited to the member: amount, network, how it came, its transaction. */
+const tagColors: Record<TDeposit['status'], string> = {
+  pending: 'warning',
+  credited: 'success',
+  below_minimum: 'danger',
+  orphaned: 'default',
+};
+
+/** Where a deposit stands: counting confirmations, credited, too small to credit, or gone from the chain. */
+function StatusTag({ item }: { item: TDeposit }) {
+  const { t } = useTranslation();
+  const text =
+    item.status === 'pending'
+      ? t('wallet.deposit.status.pending', { confirmed: item.confirmations, required: item.required })
+      : t(`wallet.deposit.status.${item.status}`);
+  return (
+    <Tag color={tagColors[item.status]} fill="outline" data-testid="deposit-status" data-status={item.status}>
+      {text}
+    </Tag>
+  );
+}
+
+/** One deposit of the member: amount, where it stands, network, how it came, its transaction. */
 export function DepositItem({ item }: { item: TDeposit }) {
   const { t } = useTranslation();
   return (
@@ -14,13 +36,15 @@ export function DepositItem({ item }: { item: TDeposit }) {
         <span className={styles.amount}>
           +{answerAmount(item.amount)} {item.currency}
         </span>
-        <Tag color="success" fill="outline">
-          {t(`wallet.deposit.source.${item.source}`)}
-        </Tag>
+        <StatusTag item={item} />
       </div>
       <div className={styles.meta}>
-        {item.network} · {dateTimeText(item.createdAt)}
+        {networkFullNames[item.network]} · {t(`wallet.deposit.source.${item.source}`)} ·{' '}
+        {dateTimeText(item.createdAt)}
       </div>
+      {item.status === 'below_minimum' ? (
+        <div className={styles.reason}>{t('wallet.deposit.belowMinimumHint')}</div>
+      ) : null}
       {item.txHash ? (
         <div className={styles.meta}>
           {t('wallet.txHash')} <span className={styles.mono}>{item.txHash}</span>

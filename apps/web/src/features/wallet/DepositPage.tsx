@@ -10,11 +10,14 @@ import { DepositItem } from './DepositItem';
 import styles from './DepositPage.module.css';
 import { LoadState } from './LoadState';
 import { Notice } from './Notice';
+import { networkFullNames } from './network-names';
+import { TestFaucetButton } from './TestFaucetButton';
+import { useDepositsLive } from './use-deposits-live';
 import { walletApi, walletKeys } from './wallet.api';
 import { useDepositInfo } from './wallet.queries';
 import { WalletPaths } from './wallet-paths';
 
-/** Where to send coins, per coin and network, with the member's reference. */
+/** Where to send coins, per coin and network: the member's own address on each. */
 function DepositInfo() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -24,7 +27,7 @@ function DepositInfo() {
   if (!info.data) return <LoadState failed={info.isError} onRetry={() => void info.refetch()} />;
 
   const channels = info.data.channels;
-  if (channels.length === 0) return <Notice>{t('wallet.deposit.closed')}</Notice>;
+  if (channels.length === 0) return <Notice testId="deposit-closed">{t('wallet.deposit.closed')}</Notice>;
   const coins = [...new Set(channels.map((c) => c.currency))];
   const coin = coins.includes(picked) ? picked : (coins[0] ?? '');
   const networks = channels.filter((c) => c.currency === coin);
@@ -46,12 +49,12 @@ function DepositInfo() {
         <ChoiceChips
           name="deposit-network"
           value={channel?.network ?? ''}
-          options={networks.map((c) => ({ value: c.network, label: c.network }))}
+          options={networks.map((c) => ({ value: c.network, label: networkFullNames[c.network] }))}
           onChange={setNetwork}
         />
       </fieldset>
       {channel ? <DepositChannel channel={channel} /> : null}
-      <Notice tone="warning">{t('wallet.deposit.review')}</Notice>
+      {channel && info.data.testFaucet ? <TestFaucetButton channel={channel} /> : null}
     </>
   );
 }
@@ -59,6 +62,7 @@ function DepositInfo() {
 /** Deposit: where to send coins, then the member's deposits. */
 export default function DepositPage() {
   const { t } = useTranslation();
+  useDepositsLive();
   return (
     <PageLayout title={t('wallet.deposit.title')} backTo={WalletPaths.wallet} padded={false}>
       <Column>

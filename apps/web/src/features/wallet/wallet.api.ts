@@ -4,6 +4,7 @@ import {
   type TAirdropRequest,
   type TBindAddressRequest,
   type TExchangeRequest,
+  type TTestFaucetRequest,
   type TTransferRequest,
   type TWalletRecordsQuery,
   type TWithdrawRequest,
@@ -15,6 +16,7 @@ import {
   ZReceipt,
   ZRecipient,
   ZTacSent,
+  ZTestFaucetResult,
   ZTransferRules,
   ZWalletOverview,
   ZWalletRecord,
@@ -45,6 +47,8 @@ export const walletKeys = {
   withdrawals: ['wallet', 'withdrawals'] as const,
   depositInfo: ['wallet', 'deposit-info'] as const,
   deposits: ['wallet', 'deposits'] as const,
+  /** The newest deposits, polled while one is pending (not under `deposits`: it would refresh the list). */
+  depositsWatch: ['wallet', 'deposits-watch'] as const,
 };
 
 /**
@@ -95,6 +99,8 @@ export const walletApi = {
     api.post(pathWith(Paths.withdrawalCancel, { id }), ZWithdrawal, {}, { idempotencyKey: key }),
 
   depositInfo: (signal?: AbortSignal) => api.get(Paths.depositInfo, ZDepositInfo, { signal }),
-  deposits: (page: number, pageSize: number) =>
-    api.get(Paths.deposits, ZDepositPage, { query: { page, pageSize } }),
+  deposits: (page: number, pageSize: number, signal?: AbortSignal) =>
+    api.get(Paths.deposits, ZDepositPage, { query: { page, pageSize }, signal }),
+  /** Development only: test tokens from the development chain to the member's own address. */
+  testFaucet: (body: TTestFaucetRequest) => api.post(Paths.testFaucet, ZTestFaucetResult, body),
 };
