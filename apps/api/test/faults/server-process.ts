@@ -50,18 +50,31 @@ export class ServerProcess {
     this.killing = false;
   }
 
-  /** Resolves once /api/ready answers 200 (database, migrations, worker heartbeat); throws after `ms`. */
-  async ready(ms: number): Promise<void> {
+  /** Resolves once `route` answers 200; throws after `ms`, with the last answer and the server's output. */
+  private async answers(route: string, ms: number): Promise<void> {
     const child = this.child;
+    let last = 'no answer';
     const ok = await eventually(async () => {
       if (child?.exitCode !== null) throw new Error(`server exited while starting:\n${this.tail()}`);
       try {
-        return (await fetch(`${this.base}/api/ready`)).status === 200;
+        const reply = await fetch(`${this.base}${route}`);
+        last = `${reply.status} ${await reply.text()}`;
+        return reply.status === 200;
       } catch {
         return false; // not listening yet
       }
     }, ms);
-    if (!ok) throw new Error(`server not ready within ${ms} ms:\n${this.tail()}`);
+    if (!ok) throw new Error(`${route} not 200 within ${ms} ms (last: ${last}):\n${this.tail()}`);
+  }
+
+  /** Serving requests: /api/health (the database answers). */
+  serving(ms: number): Promise<void> {
+    return this.answers('/api/health', ms);
+  }
+
+  /** Ready in full: /api/ready (database, migrations, and a bot worker beating). */
+  ready(ms: number): Promise<void> {
+    return this.answers('/api/ready', ms);
   }
 
   /** kill -9: no graceful stop, requests in flight die with it (its worker then ends by itself). */
