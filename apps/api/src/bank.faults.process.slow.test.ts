@@ -17,13 +17,18 @@ import { BankClients, type Member } from '../test/faults/bank-clients';
 import { killWorkerMidPass, SUITE_APPLICATION, terminateBackends } from '../test/faults/injectors';
 import { checkBooks, doubleOrders } from '../test/faults/invariants';
 import { type Random, seededRandom, suiteSeed } from '../test/faults/random';
+import { RestartablePostgres } from '../test/faults/restartable-postgres';
 import { ServerProcess } from '../test/faults/server-process';
 import { givePayPassword, PAY_PASSWORD } from '../test/fixtures';
 import { eventually, freePort } from '../test/processes';
 import { createTestDb } from '../test/test-db';
 import { createDb, type Db } from './db/database';
 
-type Fault = 'kill -9 server' | 'terminate connections' | 'kill -9 worker mid-pass';
+type Fault =
+  | 'kill -9 server'
+  | 'terminate connections'
+  | 'kill -9 worker mid-pass'
+  | 'restart postgres -m immediate';
 
 const full = process.env.FAULTS === 'full';
 /** Sizes: the short run is part of `npm test` (CI on two cores), the full one is `npm run test:faults`. */
@@ -34,7 +39,7 @@ const size = full
       perClient: 12,
       between: 15,
       botBatch: 16,
-      plan: { kill: 3, terminate: 4, worker: 3 },
+      plan: { kill: 3, terminate: 4, worker: 3, restart: 2 },
     }
   : {
       clients: 6,
@@ -42,7 +47,7 @@ const size = full
       perClient: 5,
       between: 6,
       botBatch: 10,
-      plan: { kill: 1, terminate: 2, worker: 1 },
+      plan: { kill: 1, terminate: 2, worker: 1, restart: 0 },
     };
 const STEP_MS = 90_000;
 const DEMO_MEMBERS = ['alice01', 'bobby01', 'carol01', 'david01', 'emily01', 'frank01', 'grace01', 'henry01'];
@@ -53,6 +58,7 @@ function planOf(random: Random): Fault[] {
     ...Array<Fault>(size.plan.kill).fill('kill -9 server'),
     ...Array<Fault>(size.plan.terminate).fill('terminate connections'),
     ...Array<Fault>(size.plan.worker).fill('kill -9 worker mid-pass'),
+    ...Array<Fault>(size.plan.restart).fill('restart postgres -m immediate'),
   ];
   for (let i = faults.length - 1; i > 0; i--) {
     const j = random.int(0, i + 1);
@@ -67,6 +73,9 @@ describe.skipIf(process.platform !== 'linux')('the bank under faults (slow)', ()
   let url: string;
   let dbName: string;
   let drop: () => Promise<void>;
+  let adminUrl: string;
+  /** The full run's own PostgreSQL, the one fault that cannot touch the shared server. */
+  let postgres: RestartablePostgres | undefined;
   let dataDir: string;
   let server: ServerProcess;
   let bank: BankClients;
@@ -74,9 +83,16 @@ describe.skipIf(process.platform !== 'linux')('the bank under faults (slow)', ()
 
   beforeAll(async () => {
     console.info(`fault suite (${full ? 'full' : 'short'}) seed ${seed}: FAULTS_SEED=${seed} replays it`);
-    let testDb: Db;
-    ({ db: testDb, url, drop } = await createTestDb());
-    await testDb.destroy(); // the suite's own connections carry its name instead (injectors.ts)
+    if (size.plan.restart > 0) {
+      postgres = new RestartablePostgres();
+      ({ adminUrl, url } = await postgres.start('bank'));
+      drop = () => postgres!.stop();
+    } else {
+      let testDb: Db;
+      ({ db: testDb, url, drop } = await createTestDb());
+      await testDb.destroy(); // the suite's own connections carry its name instead (injectors.ts)
+      adminUrl = inject('pgAdminUrl');
+    }
     dbName = new URL(url).pathname.slice(1);
     const own = new URL(url);
     own.searchParams.set('application_name', SUITE_APPLICATION);
@@ -107,7 +123,7 @@ describe.skipIf(process.platform !== 'linux')('the bank under faults (slow)', ()
     server = new ServerProcess(env, await freePort());
     const startedAt = Date.now();
     server.start();
-    await server.ready(STEP_MS);
+    await server.ready(2 * STEP_MS);
     console.info(`server ready in ${Date.now() - startedAt} ms`);
 
     const members: Member[] = [];
@@ -125,7 +141,7 @@ describe.skipIf(process.platform !== 'linux')('the bank under faults (slow)', ()
     server.onUnexpectedExit = (reason) => bank.halt(reason);
     await bank.init();
     for (const row of await db.selectFrom('ledger_transfers').select('id').execute()) before.add(row.id);
-  }, 2 * STEP_MS);
+  }, 3 * STEP_MS);
 
   afterAll(async () => {
     await server?.stop();
@@ -143,8 +159,10 @@ describe.skipIf(process.platform !== 'linux')('the bank under faults (slow)', ()
         'kill -9 server': 0,
         'terminate connections': 0,
         'kill -9 worker mid-pass': 0,
+        'restart postgres -m immediate': 0,
       };
       const killToServing: number[] = [];
+      const pgRestarts: number[] = [];
       const killToReady: number[] = [];
       let terminated = 0;
       let workerKillsMidPass = 0;
@@ -161,13 +179,15 @@ describe.skipIf(process.platform !== 'linux')('the bank under faults (slow)', ()
               const killedAt = Date.now();
               await server.kill9();
               server.start();
-              await server.serving(STEP_MS);
+              await server.serving(2 * STEP_MS);
               killToServing.push(Date.now() - killedAt);
               // Its new bot worker beats once it has loaded and made a pass.
               await server.ready(2 * STEP_MS);
               killToReady.push(Date.now() - killedAt);
             } else if (fault === 'terminate connections') {
-              terminated += await terminateBackends(inject('pgAdminUrl'), dbName);
+              terminated += await terminateBackends(adminUrl, dbName);
+            } else if (fault === 'restart postgres -m immediate') {
+              pgRestarts.push(await postgres!.restartImmediate());
             } else {
               const { midPass } = await killWorkerMidPass(db, server.pid, size.botBatch);
               if (midPass) workerKillsMidPass++;
@@ -213,6 +233,7 @@ describe.skipIf(process.platform !== 'linux')('the bank under faults (slow)', ()
           `  transfers: ${stats.requests} requested, ${stats.acknowledged} acknowledged, ${stats.refused} refused ${JSON.stringify(stats.refusals)}`,
           `  attempts: ${stats.cut} cut by the client, ${stats.retried} retried, ${stats.connectionLost} found no server, ${stats.inProgress} in progress (409), 5xx ${JSON.stringify(stats.serverErrors)}`,
           `  faults: ${injected['kill -9 server']} kill -9 of the server, ${injected['terminate connections']} pg_terminate_backend rounds (${terminated} connections), ${injected['kill -9 worker mid-pass']} kill -9 of the bot worker (${workerKillsMidPass} inside a pass)`,
+          `  PostgreSQL restarts (-m immediate, SIGQUIT to accepting again): ${pgRestarts.map(seconds).join(', ') || 'none (full run only)'}`,
           `  kill -9 to serving again (/api/health): ${killToServing.map(seconds).join(', ') || 'none'}; to ready (/api/ready, worker beating): ${killToReady.map(seconds).join(', ') || 'none'}`,
           `  lost ${books.lost.length}, unexpected ${books.unexpected.length}, negative balances ${books.negative.length}, unbalanced currencies ${books.audit.unbalanced.length}, keys left running ${books.stuckKeys.length}`,
           `  bot orders ${botOrders.n}: placed twice ${orders.twice.length}, unrecorded ${orders.unrecorded.length}, slot twice ${orders.slotTwice.length}; pending settled: ${settled}`,
@@ -224,6 +245,7 @@ describe.skipIf(process.platform !== 'linux')('the bank under faults (slow)', ()
         'kill -9 server': size.plan.kill,
         'terminate connections': size.plan.terminate,
         'kill -9 worker mid-pass': size.plan.worker,
+        'restart postgres -m immediate': size.plan.restart,
       });
       expect(stats.acknowledged).toBeGreaterThan(0);
       expect(stats.cut).toBeGreaterThan(0);
@@ -243,6 +265,6 @@ describe.skipIf(process.platform !== 'linux')('the bank under faults (slow)', ()
       expect(settled).toBe(true);
       expect(orders).toEqual({ twice: [], unrecorded: [], slotTwice: [] });
     },
-    full ? 1_200_000 : 300_000,
+    full ? 1_800_000 : 600_000,
   );
 });
