@@ -12,9 +12,11 @@ import { botRequest, makeRental, paperVenues, pricePathMarket } from '../test/bo
 import { makeMember } from '../test/fixtures';
 import { eventually, findWorker, freePort } from '../test/processes';
 import { redisAnswers, testRedisUrl } from '../test/redis-probe';
+import { openEventStream } from '../test/sse-client';
 import { createTestDb } from '../test/test-db';
 import type { Db } from './db/database';
 import { LOGIN_THROTTLE_PURGE_QUEUE } from './modules/auth/login-throttle.jobs';
+import { RENTAL_EXPIRY_QUEUE } from './modules/bot-rentals/rental-expiry.jobs';
 import { createBotsService } from './modules/bots/bots.service';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -152,10 +154,11 @@ describe.skipIf(!available || process.platform !== 'linux')(
         .getSetCookie()
         .map((c) => c.split(';')[0])
         .join('; ');
-      memberId = ((await login.json()) as { user: { id: string } }).user.id;
+      memberId = ((await login.json()) as { user: { userid: string } }).user.userid;
+      expect(memberId).toMatch(/^\d+$/);
       const me = await fetch(`${b.base}/api/me`, { headers: { cookie } });
       expect(me.status).toBe(200);
-      expect(((await me.json()) as { id: string }).id).toBe(memberId);
+      expect(((await me.json()) as { userid: string }).userid).toBe(memberId);
     });
 
     it('rate limits count requests to both instances together', async () => {
@@ -185,6 +188,42 @@ describe.skipIf(!available || process.platform !== 'linux')(
       // The handler logs one line a run: as many runs in all as jobs sent.
       const runs = (instance: Instance) => instance.output().split('old login counts removed').length - 1;
       expect(runs(a) + runs(b)).toBe(JOBS);
+    });
+
+    it('a live notification reaches the member on either instance', async () => {
+      // One stream on each instance, as a member with two tabs behind a load balancer.
+      const [onA, onB] = await Promise.all(
+        [a, b].map((instance) => openEventStream(`${instance.base}/api/events`, { cookie })),
+      );
+      const streams = [onA!, onB!];
+      try {
+        // Made by a pg-boss job, run by whichever instance takes it: both streams must hear of it.
+        const rentalId = await makeRental(db, memberId);
+        await db
+          .updateTable('bot_rentals')
+          .set({ ends_at: new Date(Date.now() + 86_400_000) })
+          .where('id', '=', rentalId)
+          .execute();
+        const heard = Promise.all(streams.map((stream) => stream.next('notification', 20_000)));
+        const boss = new PgBoss({ connectionString: url, schema: 'pgboss', max: 1 });
+        await boss.start();
+        try {
+          expect(await boss.send(RENTAL_EXPIRY_QUEUE, {})).toBeTruthy();
+          await heard;
+        } finally {
+          await boss.stop({ graceful: false });
+        }
+        const list = await fetch(`${b.base}/api/notifications`, { headers: { cookie } });
+        const { items } = (await list.json()) as { items: { kind: string; read: boolean }[] };
+        expect(items.filter((n) => n.kind === 'bot_rental_expiring' && !n.read)).toHaveLength(1);
+
+        // A member's own action on A (reading the bell) updates the bell of the tab on B.
+        const heardOnB = onB!.next('notification', 20_000);
+        expect((await post(a, '/api/notifications/read-all', {}, cookie)).status).toBe(200);
+        await heardOnB;
+      } finally {
+        for (const stream of streams) stream.close();
+      }
     });
 
     it('the two workers split the bots, and a killed worker’s bots move to the other within a lease', async () => {

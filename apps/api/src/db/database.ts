@@ -17,6 +17,14 @@ export function createDb(connectionString: string, max = 10): { db: Db; pool: pg
   // after the pool's goodbye) is dropped by the pool and replaced on the next query. Without a listener
   // that 'error' would be thrown and end the whole process.
   pool.on('error', () => {});
+  // A connection checked out and idle between two statements (a transaction whose code awaits something
+  // else) has no listener of the pool's: the server ending it (pg_terminate_backend, a restart) would emit
+  // an 'error' nobody hears, and Node would end the process. Heard here, the statement in flight or the
+  // next one fails instead (its request answers an error, the transaction rolls back), and the pool drops
+  // the dead connection when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool };
 }

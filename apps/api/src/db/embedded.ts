@@ -375,7 +375,11 @@ async function waitReady(child: ChildProcess, port: number, logFile: string): Pr
  * Starts a real PostgreSQL whose data lives in `dataDir`, on a port of its own (5432 may be taken), after
  * clearing whatever an earlier run left behind (see clearStaleServer).
  */
-export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  /** `port`: the same one again, for a restart that its clients must find where it was (the fault suite). */
+  options: { port?: number } = {},
+): Promise<EmbeddedServer> {
   const databaseDir = clusterDir(dataDir);
   const parent = path.dirname(databaseDir);
   mkdirSync(parent, { recursive: true });
@@ -398,7 +402,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedSe
 
   const logFile = path.join(parent, 'postgres.log');
   if (existsSync(logFile)) renameSync(logFile, path.join(parent, 'postgres.previous.log'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const log = openSync(logFile, 'a');
   const child = spawn(
     bins.postgres,

@@ -1,6 +1,7 @@
 import type { ErrorCode, TErrorBody } from '@app/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from './database-unavailable';
 import { AppError } from './errors';
 import { REQUEST_ID_HEADER } from './request-id';
 
@@ -43,6 +44,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Malformed JSON, wrong content type and the like: the caller's fault, said plainly.
       const code: ErrorCode = error.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED';
       return reply.status(error.statusCode === 404 ? 404 : 400).send(body(code, error.message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Lost the database in the middle of the request. Whether or not its work committed, a retry is safe
+      // (money requests carry an Idempotency-Key, from which their ledger ids derive), so say: shortly.
+      request.log.warn({ error: error.message }, 'database unavailable');
+      reply.header('Retry-After', '1');
+      return reply
+        .status(503)
+        .send(body('SERVICE_UNAVAILABLE', 'The database is unavailable; try again shortly'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(body('INTERNAL', 'Internal error'));
