@@ -48,6 +48,7 @@ export const Paths = {
   deposits: '/api/wallet/deposits',
 
   adminWithdrawals: '/api/admin/withdrawals',
+  adminPayouts: '/api/admin/payouts',
   adminWithdrawalApprove: '/api/admin/withdrawals/:id/approve',
   adminWithdrawalPaid: '/api/admin/withdrawals/:id/paid',
   adminWithdrawalReject: '/api/admin/withdrawals/:id/reject',

@@ -373,7 +373,7 @@ export interface ChainDepositsTable {
   credited_at: Date | null;
 }
 
-export type ChainPayoutStatus = 'signed' | 'broadcast' | 'confirmed' | 'failed' | 'replaced';
+export type ChainPayoutStatus = 'signed' | 'broadcast' | 'confirmed' | 'failed';
 
 /** The next nonce the platform hands out per hot wallet and network (locked while one is taken). */
 export interface ChainPayoutNoncesTable {

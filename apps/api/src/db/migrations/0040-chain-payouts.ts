@@ -41,7 +41,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       raw_tx text NOT NULL,
       tx_hash text NOT NULL CHECK (tx_hash ~ '^0x[0-9a-f]{64}$'),
       tx_hashes text[] NOT NULL,
-      status text NOT NULL CHECK (status IN ('signed', 'broadcast', 'confirmed', 'failed', 'replaced')),
+      status text NOT NULL CHECK (status IN ('signed', 'broadcast', 'confirmed', 'failed')),
       attempts integer NOT NULL DEFAULT 1 CHECK (attempts >= 1),
       -- The head when the newest transaction was broadcast: "not mined after N blocks" counts from here.
       broadcast_block bigint,
