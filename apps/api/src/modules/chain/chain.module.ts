@@ -6,6 +6,7 @@ import type { createSecretBox } from '../../platform/secret-box';
 import { createDepositAddresses } from './deposit-addresses';
 import { type ChainKeys, loadChainKeys } from './keys';
 import { type ChainNetworks, noChainNetworks } from './networks';
+import { payoutsRoutes } from './payouts/payouts.routes';
 
 /**
  * The chains (decision 53): the platform's HD keys, members' deposit addresses, and the networks the
@@ -42,6 +43,8 @@ export function createChainModule(deps: {
     networks: deps.networks ?? noChainNetworks,
     keys: lazyKeys,
     addresses: createDepositAddresses({ db: deps.db, keys: lazyKeys }),
-    routes: async () => {},
+    routes: async (app) => {
+      await app.register(payoutsRoutes, { db: deps.db });
+    },
   } satisfies AppModule;
 }
