@@ -5,7 +5,7 @@ import { connectDatabase } from './db/connect';
 import { recordCycleFunding } from './modules/bots/cycle-funding';
 import { createBotEngine } from './modules/bots/engine/bot-engine';
 import { runTicks } from './modules/bots/engine/tick-loop';
-import { connectChainNetworks } from './modules/chain/networks';
+import { connectChainNetworks, noChainNetworks } from './modules/chain/networks';
 import { startPayoutLoops } from './modules/chain/payouts/payout-loops';
 import { matchAllPaperAccounts } from './modules/exchanges/paper/paper-exchange';
 import { createHeartbeat } from './platform/heartbeat';
@@ -67,9 +67,13 @@ async function main(): Promise<void> {
   // in the transaction, and the worker never listens, so no listener connection opens. The worker tells
   // members through notifications only: it has no mail or SMS channel.
   const noMessages = createUnavailableSender('The bot worker sends no mail or SMS');
-  // The chains the payers pay on (main.ts passes the development chain's URL as ERC20_RPC_URL).
+  // The chains the payers pay on (main.ts passes the development chain's URL as ERC20_RPC_URL). An RPC
+  // that does not answer leaves payouts manual rather than stopping the bots.
   const chain = await connectChainNetworks({
     rpcUrls: { ERC20: config.ERC20_RPC_URL, BEP20: config.BEP20_RPC_URL },
+  }).catch((error: Error) => {
+    log.warn({ error: error.message }, 'no chain connected: payouts stay manual');
+    return noChainNetworks;
   });
   const services = await createServices(config, {
     db: database.db,
