@@ -49,6 +49,12 @@ export const ZConfig = z.object({
   BEP20_RPC_URL: z.string().url().optional(),
   /** TRON's HTTP API (a full node or TronGrid) for TRC-20 deposits. */
   TRON_API_URL: z.string().url().optional(),
+  /**
+   * A payout transaction not mined after this many blocks is replaced with a higher fee (decision 61).
+   * On chains with second-long blocks (BEP20) the same count means less time; a dozen is about 2.5 minutes
+   * on Ethereum.
+   */
+  PAYOUT_REPLACE_AFTER_BLOCKS: z.coerce.number().int().min(1).max(10_000).default(12),
   /** Block interval of the development chain, in milliseconds. */
   DEV_CHAIN_BLOCK_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   /** Set to false to start without the development chain (deposits then stay manual). */

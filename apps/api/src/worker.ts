@@ -5,6 +5,8 @@ import { connectDatabase } from './db/connect';
 import { recordCycleFunding } from './modules/bots/cycle-funding';
 import { createBotEngine } from './modules/bots/engine/bot-engine';
 import { runTicks } from './modules/bots/engine/tick-loop';
+import { connectChainNetworks, noChainNetworks } from './modules/chain/networks';
+import { startPayoutLoops } from './modules/chain/payouts/payout-loops';
 import { matchAllPaperAccounts } from './modules/exchanges/paper/paper-exchange';
 import { createHeartbeat } from './platform/heartbeat';
 import { loadMasterKey, loadRsaKeyPair } from './platform/keys';
@@ -65,6 +67,14 @@ async function main(): Promise<void> {
   // in the transaction, and the worker never listens, so no listener connection opens. The worker tells
   // members through notifications only: it has no mail or SMS channel.
   const noMessages = createUnavailableSender('The bot worker sends no mail or SMS');
+  // The chains the payers pay on (main.ts passes the development chain's URL as ERC20_RPC_URL). An RPC
+  // that does not answer leaves payouts manual rather than stopping the bots.
+  const chain = await connectChainNetworks({
+    rpcUrls: { ERC20: config.ERC20_RPC_URL, BEP20: config.BEP20_RPC_URL },
+  }).catch((error: Error) => {
+    log.warn({ error: error.message }, 'no chain connected: payouts stay manual');
+    return noChainNetworks;
+  });
   const services = await createServices(config, {
     db: database.db,
     databaseUrl: config.DATABASE_URL,
@@ -74,6 +84,7 @@ async function main(): Promise<void> {
     sms: noMessages,
     outbox: null,
     log,
+    chain,
   });
   const { botVenues: venues, market, notifications } = services;
   const owner = `${hostname()}:${process.pid}`;
@@ -125,6 +136,15 @@ async function main(): Promise<void> {
     { tick: () => recordCycleFunding({ db: database.db, venues, log }) },
     { intervalMs: CYCLE_FUNDING_MS, log, name: 'cycle funding' },
   );
+  // Approved withdrawals paid from the hot wallet (decision 61); one payer per wallet across workers.
+  const payouts = startPayoutLoops({
+    db: database.db,
+    config,
+    networks: services.chain.networks,
+    keys: services.chain.keys,
+    markPaid: services.wallet.withdrawals.markPaidOnChain,
+    log,
+  });
   log.info({ owner, ...(metricsServer ? { metrics: metricsServer.address() } : {}) }, 'bot worker started');
 
   let closing = false;
@@ -137,7 +157,12 @@ async function main(): Promise<void> {
       process.exit(1);
     }, STOP_DEADLINE_MS).unref();
     try {
-      await Promise.all([loop.stop(), paperMatching.stop(), cycleFunding.stop()]);
+      await Promise.all([
+        loop.stop(),
+        paperMatching.stop(),
+        cycleFunding.stop(),
+        ...payouts.map((p) => p.stop()),
+      ]);
       await engine.releaseAll();
       await heartbeat.end();
       metricsServer?.close();

@@ -22,6 +22,7 @@ export * from './mining';
 export * from './money-hold';
 export * from './notifications';
 export * from './paths';
+export * from './payouts';
 export * from './profile';
 export * from './security';
 export * from './staff';

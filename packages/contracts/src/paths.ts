@@ -49,6 +49,7 @@ export const Paths = {
   testFaucet: '/api/wallet/deposits/test-faucet',
 
   adminWithdrawals: '/api/admin/withdrawals',
+  adminPayouts: '/api/admin/payouts',
   adminWithdrawalApprove: '/api/admin/withdrawals/:id/approve',
   adminWithdrawalPaid: '/api/admin/withdrawals/:id/paid',
   adminWithdrawalReject: '/api/admin/withdrawals/:id/reject',

@@ -303,7 +303,14 @@ export type TDeposit = z.infer<typeof ZDeposit>;
 
 // --- admin -------------------------------------------------------------------------------------------
 
-export const ZAdminWithdrawal = ZWithdrawal.extend({ username: z.string(), memberId: z.string() });
+/** Why the platform did not pay an approved withdrawal itself (decision 61); null when nothing is wrong. */
+export const ZPayoutAlert = z.enum(['HOT_WALLET_LOW_TOKEN', 'HOT_WALLET_LOW_GAS', 'PAYOUT_FAILED']);
+export type TPayoutAlert = z.infer<typeof ZPayoutAlert>;
+export const ZAdminWithdrawal = ZWithdrawal.extend({
+  username: z.string(),
+  memberId: z.string(),
+  payoutAlert: ZPayoutAlert.nullable(),
+});
 export type TAdminWithdrawal = z.infer<typeof ZAdminWithdrawal>;
 export const ZAdminWithdrawalsQuery = ZWithdrawalsQuery.extend({
   q: z.string().trim().max(64).optional(),

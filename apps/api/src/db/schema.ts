@@ -320,6 +320,8 @@ export interface DepositChannelsTable {
   token_address: string | null;
   /** The token's own decimals; amounts are converted to the currency's (BEP-20 USDT: 18 to 6). */
   token_decimals: Generated<number>;
+  /** Withdrawals on this channel are paid by the platform's hot wallet (false: an admin enters the hash). */
+  auto_payout: Generated<boolean>;
 }
 
 /** bigint: pg hands it back as a string; written as a string or a number. */
@@ -388,6 +390,41 @@ export interface ChainDepositsTable {
   credited_at: Date | null;
 }
 
+export type ChainPayoutStatus = 'signed' | 'broadcast' | 'confirmed' | 'failed';
+
+/** The next nonce the platform hands out per hot wallet and network (locked while one is taken). */
+export interface ChainPayoutNoncesTable {
+  network: NetworkName;
+  from_address: string;
+  next_nonce: Int8;
+}
+
+/** A withdrawal paid from the hot wallet: the signed transaction is stored before it is broadcast. */
+export interface ChainPayoutsTable {
+  id: string;
+  withdrawal_id: string;
+  network: NetworkName;
+  from_address: string;
+  to_address: string;
+  token_address: string;
+  token_amount: Numeric;
+  nonce: Int8;
+  gas: Int8;
+  max_fee_per_gas: Numeric;
+  max_priority_fee_per_gas: Numeric;
+  raw_tx: string;
+  tx_hash: string;
+  tx_hashes: string[];
+  status: ChainPayoutStatus;
+  attempts: Generated<number>;
+  broadcast_block: Int8 | null;
+  mined_hash: string | null;
+  mined_block: Int8 | null;
+  error: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface SettingsTable {
   key: string;
   value: ColumnType<Record<string, unknown>, string, string>;
@@ -416,6 +453,8 @@ export interface WithdrawalsTable {
   decided_by: string | null;
   decided_at: Date | null;
   created_at: Timestamp;
+  /** Why the platform did not pay it (hot wallet too low, a failed transaction); shown to admins. */
+  payout_alert: string | null;
 }
 
 export interface DepositsTable {
@@ -1134,6 +1173,8 @@ export interface Database {
   chain_blocks: ChainBlocksTable;
   chain_deposits: ChainDepositsTable;
   chain_sweeps: ChainSweepsTable;
+  chain_payout_nonces: ChainPayoutNoncesTable;
+  chain_payouts: ChainPayoutsTable;
   market_favourites: MarketFavouritesTable;
   exchange_keys: ExchangeKeysTable;
   uploads: UploadsTable;

@@ -6,6 +6,7 @@ import type { createSecretBox } from '../../platform/secret-box';
 import { createDepositAddresses } from './deposit-addresses';
 import { type ChainKeys, loadChainKeys } from './keys';
 import { type ChainNetworks, noChainNetworks } from './networks';
+import { payoutsRoutes } from './payouts/payouts.routes';
 import { createTestFaucet } from './test-faucet';
 import { testFaucetRoutes } from './test-faucet.routes';
 
@@ -52,6 +53,7 @@ export function createChainModule(deps: {
     addresses,
     routes: async (app) => {
       await app.register(testFaucetRoutes, { faucet, moneyRateLimit: config.MONEY_RATE_LIMIT_PER_MINUTE });
+      await app.register(payoutsRoutes, { db: deps.db });
     },
   } satisfies AppModule;
 }

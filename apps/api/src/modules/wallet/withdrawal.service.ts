@@ -3,6 +3,7 @@ import {
   Networks,
   type TAdminWithdrawal,
   type TNetwork,
+  type TPayoutAlert,
   type TSealed,
   type TWallet,
   type TWithdrawal,
@@ -14,7 +15,7 @@ import { withdrawalFee } from '@app/money';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { WithdrawalsTable } from '../../db/schema';
-import { type Actor, recordAudit } from '../../platform/audit';
+import { type Actor, recordAudit, recordSystemAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { derivedUuid } from '../../platform/idempotency';
 import { likePrefix } from '../../platform/like';
@@ -149,6 +150,26 @@ export function createWithdrawalService(deps: {
       await notifyOutcome(trx, { ...withdrawal, memberId: row.member_id });
       return withdrawal;
     });
+  }
+
+  /** An approved withdrawal becomes Paid with its hash: audited and told to the member. */
+  async function settlePaid(
+    trx: Db,
+    row: WithdrawalRow,
+    txHash: string,
+    decimals: Map<string, number>,
+    audit: (entry: { action: string; subject: string; detail: Record<string, unknown> }) => Promise<void>,
+  ) {
+    const updated = await trx
+      .updateTable('withdrawals')
+      .set({ status: 'paid', tx_hash: txHash, payout_alert: null })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit({ action: 'wallet.withdrawal.paid', subject: `withdrawal:${row.id}`, detail: { txHash } });
+    const withdrawal = toWithdrawal(updated, decimals);
+    await notifyOutcome(trx, { ...withdrawal, memberId: row.member_id });
+    return withdrawal;
   }
 
   return {
@@ -347,6 +368,7 @@ export function createWithdrawalService(deps: {
         ...toWithdrawal(r, decimals),
         username: r.username,
         memberId: r.member_id,
+        payoutAlert: (r.payout_alert as TPayoutAlert | null) ?? null,
       }));
       return { items, page: q.page, pageSize: q.pageSize };
     },
@@ -408,27 +430,35 @@ export function createWithdrawalService(deps: {
       });
     },
 
-    /** Records the payout's transaction hash of an approved withdrawal. */
+    /**
+     * Records the payout's transaction hash of an approved withdrawal, typed in by an admin. Refused while
+     * the platform's hot wallet pays it (a payout signed, broadcast or confirmed): that would pay twice.
+     */
     markPaid: async (actor: Actor, id: string, txHash: string) => {
       const decimals = await decimalsOf();
       return db.transaction().execute(async (trx) => {
         const row = await lockedWithdrawal(trx, id);
         if (row.status !== 'approved') throw new AppError('WITHDRAWAL_NOT_APPROVED');
-        const updated = await trx
-          .updateTable('withdrawals')
-          .set({ status: 'paid', tx_hash: txHash })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await recordAudit(trx, actor, {
-          action: 'wallet.withdrawal.paid',
-          subject: `withdrawal:${id}`,
-          detail: { txHash },
-        });
-        const withdrawal = toWithdrawal(updated, decimals);
-        await notifyOutcome(trx, { ...withdrawal, memberId: row.member_id });
-        return withdrawal;
+        const payout = await trx
+          .selectFrom('chain_payouts')
+          .select('id')
+          .where('withdrawal_id', '=', id)
+          .where('status', 'in', ['signed', 'broadcast', 'confirmed'])
+          .executeTakeFirst();
+        if (payout) throw new AppError('WITHDRAWAL_PAID_ON_CHAIN');
+        return settlePaid(trx, row, txHash, decimals, (entry) => recordAudit(trx, actor, entry));
       });
+    },
+
+    /**
+     * The hot wallet's payout reached its confirmations: Paid with its hash, in the payer's transaction,
+     * with the same audit action and member notification as a payment by hand (an entry of the platform).
+     */
+    markPaidOnChain: async (trx: Db, id: string, txHash: string) => {
+      const decimals = await decimalsOf();
+      const row = await lockedWithdrawal(trx, id);
+      if (row.status !== 'approved') throw new AppError('WITHDRAWAL_NOT_APPROVED');
+      return settlePaid(trx, row, txHash, decimals, (entry) => recordSystemAudit(trx, entry));
     },
 
     reject: (actor: Actor, id: string, reason: string) =>

@@ -17,6 +17,7 @@ const pending: TAdminWithdrawal = {
   status: 'pending',
   reason: '',
   txHash: null,
+  payoutAlert: null,
   createdAt: '2026-01-02T10:00:00.000Z',
   decidedAt: null,
   username: 'alice01',
