@@ -1,8 +1,10 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 // From vitest: the root's vitest and @vitejs/plugin-react share one vite's types (this workspace builds
 // with its own vite 7, which takes the same config).
 import { defineConfig } from 'vitest/config';
 import { precompress } from './vite-precompress';
+import { pwa } from './vite-pwa';
 
 // The brand is a build-time setting. Defaulting it here, in the process environment, makes one default
 // serve both `%VITE_BRAND%` in index.html and `import.meta.env.VITE_BRAND` in the code.
@@ -10,10 +12,12 @@ process.env.VITE_BRAND ||= 'Nova Members';
 process.env.VITE_TAB_SET ||= 'trade';
 
 const api = 'http://127.0.0.1:3000';
+const outDir = 'dist';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  // pwa before precompress: the service worker and manifest it writes are compressed like the rest.
+  plugins: [react(), pwa(path.resolve(import.meta.dirname, outDir)), precompress()],
+  build: { outDir, emptyOutDir: true },
   server: {
     // No changeOrigin: the API compares Origin with the Host it sees, and both must stay the dev server's.
     proxy: { '/api': api, '/dev': api },

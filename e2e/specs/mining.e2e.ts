@@ -91,7 +91,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('cloud mining at %s size', (vi
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await item.getByText(/Units: 1/).waitFor();
     await page.goto(url('/pages/mining/stockrecord'));
-    await page.getByText(`Sent to · ${recipient}`).waitFor();
+    await page.getByText(`Sent to ${recipient}`).waitFor();
     await shot(page, viewport, 'records');
     await buyerPerson.context.close();
 

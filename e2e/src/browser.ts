@@ -20,13 +20,19 @@ function personIp(n: number): string {
   return `10.${process.pid % 250}.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
 }
 
-/** A fresh person: own cookies, own screen size, own client IP (for the per-IP rate limits). */
+/**
+ * A fresh person: own cookies, own screen size, own client IP (for the per-IP rate limits). The app's
+ * service worker is blocked unless `serviceWorker` is set: requests it answered would bypass page.route,
+ * and only the offline spec is about it.
+ */
 export async function newPerson(
   browser: Browser,
   viewport: ViewportName,
+  { serviceWorker = false }: { serviceWorker?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   ipCounter++;
   const context = await browser.newContext({
+    serviceWorkers: serviceWorker ? 'allow' : 'block',
     baseURL: inject('baseUrl'),
     viewport: viewports[viewport],
     extraHTTPHeaders: { 'X-Forwarded-For': personIp(ipCounter) },

@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LAZY_DELAY_MS, LAZY_TIMEOUT_MS, LazyPage, type PageLoader } from './lazy-page';
+import { LAZY_DELAY_MS, LAZY_TIMEOUT_MS, LazyPage, lazyPage, type PageLoader } from './lazy-page';
 
 function Hello() {
   return <p>page body</p>;
@@ -69,5 +70,45 @@ describe('lazy pages', () => {
     expect(screen.queryByText('This page could not be loaded')).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(screen.getByText('This page could not be loaded')).toBeTruthy();
+  });
+
+  it('a navigation to a page still loading shows the new place at once, the loading view after 200 ms', async () => {
+    vi.useFakeTimers();
+    const second = deferred();
+    // What the tab bar reads: the location, rendered beside the pages.
+    function Where() {
+      return <p data-testid="where">{useLocation().pathname}</p>;
+    }
+    const router = createMemoryRouter(
+      [
+        {
+          element: (
+            <>
+              <Where />
+              <Outlet />
+            </>
+          ),
+          children: [
+            { path: '/one', element: lazyPage(async () => ({ default: Hello })) },
+            { path: '/two', element: lazyPage(() => second.promise) },
+          ],
+        },
+      ],
+      { initialEntries: ['/one'] },
+    );
+    render(<RouterProvider router={router} />);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByText('page body')).toBeTruthy();
+
+    await act(async () => {
+      await router.navigate('/two');
+    });
+    expect(screen.getByTestId('where').textContent).toBe('/two');
+    expect(screen.queryByText('page body')).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(LAZY_DELAY_MS));
+    expect(screen.getByRole('status')).toBeTruthy();
+    await act(async () => second.resolve({ default: () => <p>second body</p> }));
+    expect(screen.getByText('second body')).toBeTruthy();
   });
 });

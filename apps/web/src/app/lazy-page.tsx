@@ -60,7 +60,15 @@ export function LazyPage({ load, timeoutMs = LAZY_TIMEOUT_MS }: { load: PageLoad
   );
 }
 
+// Each page gets a key of its own. Without it React sees every route's <LazyPage> at the same place as one
+// component: the router's navigation runs in a transition, and a transition never hides a Suspense boundary
+// that already shows content, so the old page (and the old tab highlighted) stayed until the new chunk came.
+// A new boundary per page lets the navigation commit at once: the pressed tab turns active, and the
+// loading view follows after LAZY_DELAY_MS.
+let nextKey = 0;
+
 /** The one helper every page of the route table is loaded through. */
 export function lazyPage(load: PageLoader): ReactElement {
-  return <LazyPage load={load} />;
+  nextKey++;
+  return <LazyPage key={`page-${nextKey}`} load={load} />;
 }

@@ -13,7 +13,7 @@ export function DelayedLoading({ delayMs }: { delayMs: number }) {
   }, [delayMs]);
   if (!visible) return null;
   return (
-    <div className={styles.loading} role="status">
+    <div className={styles.loading} role="status" data-testid="page-loading">
       <DotLoading color="primary" />
       <span>{t('common.loading')}</span>
     </div>

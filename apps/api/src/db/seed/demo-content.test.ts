@@ -42,7 +42,8 @@ describe('the demo content', () => {
   it('fills the home page once, pictures and PDF included, and leaves it alone on the next start', async () => {
     await seedDemo(db, { uploadsDir: dir });
     const first = await counts();
-    expect(first).toEqual({ news: 4, announcements: 2, slides: 3, files: 1, uploads: 5 });
+    // Uploads: 3 slides, a news cover, the PDF and a picture for each of the 3 demo mining packages.
+    expect(first).toEqual({ news: 4, announcements: 2, slides: 3, files: 1, uploads: 8 });
     // Every picture and the PDF are claimed, public, and their bytes are on disk.
     const uploads = await db
       .selectFrom('uploads')
@@ -50,6 +51,9 @@ describe('the demo content', () => {
       .execute();
     expect(uploads.every((u) => u.claimed_at !== null && u.visibility === 'public')).toBe(true);
     expect((await readdir(dir)).sort()).toEqual(uploads.map((u) => u.stored_name).sort());
+    const packagePictures = await db.selectFrom('mining_packages').select('picture_upload_id').execute();
+    expect(packagePictures.length).toBe(3);
+    expect(packagePictures.every((p) => p.picture_upload_id !== null)).toBe(true);
     // Seeded news is old news: it rang no bell.
     const bells = await db.selectFrom('notifications').select('id').where('kind', '=', 'news').execute();
     expect(bells).toEqual([]);

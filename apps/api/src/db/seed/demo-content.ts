@@ -1,6 +1,7 @@
 import sharp from 'sharp';
-import { createUploadService, type UploadService } from '../../modules/uploads/uploads.service';
+import { createUploadService } from '../../modules/uploads/uploads.service';
 import type { Db } from '../database';
+import { storedPicture } from './seed-pictures';
 
 /**
  * Demo content for the home page: news, two announcements, the about-us text, and, when an uploads folder
@@ -154,13 +155,6 @@ export function simplePdf(title: string, lines: string[]): Buffer {
 async function isEmpty(db: Db, table: 'news' | 'announcements' | 'slider_images' | 'content_files') {
   const row = await db.selectFrom(table).select('id').limit(1).executeTakeFirst();
   return row === undefined;
-}
-
-/** An upload of the seed itself (no owner), claimed at once as the content that uses it. */
-async function storedPicture(db: Db, uploads: UploadService, purpose: 'news' | 'slider', png: Buffer) {
-  const stored = await uploads.storeImage({ ownerId: null, purpose, data: png });
-  await uploads.claim(db, { ids: [stored.id], ownerId: null, purpose });
-  return stored.id;
 }
 
 export async function seedDemoContent(db: Db, options: { adminId: string; uploadsDir?: string }) {

@@ -1,4 +1,7 @@
+import sharp from 'sharp';
+import { createUploadService } from '../../modules/uploads/uploads.service';
 import type { Db } from '../database';
+import { storedPicture } from './seed-pictures';
 
 const USDT = 1_000_000n;
 
@@ -9,8 +12,48 @@ const packages: Array<[string, number, number, number, number, number | null]> =
   ['Cloud farm · 200 GH/s', 1_600, 200, 180, 120_000, null],
 ];
 
-/** The demo's mining category and packages (fixed yields in MCOIN), made once: admins' changes stay. */
-export async function seedDemoMining(db: Db): Promise<void> {
+/** Each package's picture colours: the card's banner tones (gold, blue, purple) in turn. */
+const tones: Array<[string, string]> = [
+  ['#b7791f', '#f6ad55'],
+  ['#1e4e8c', '#4f9dde'],
+  ['#553c9a', '#9f7aea'],
+];
+
+/**
+ * A 660x264 picture of a mining rig (the card's 2.5:1 box), without words (the name is on the card in the member's language):
+ * `racks` machines side by side, each with two fans and a row of status lights, rendered to PNG by sharp.
+ */
+export async function rigPng([from, to]: [string, string], racks: number): Promise<Buffer> {
+  const width = 660;
+  const gap = 24;
+  const rack = (width - 80 - gap * (racks - 1)) / racks;
+  const machines = Array.from({ length: racks }, (_, i) => {
+    const x = 40 + i * (rack + gap);
+    const fan = (cx: number) =>
+      `<circle cx="${cx}" cy="132" r="${Math.min(rack / 5, 34)}" fill="none" stroke="#fff" stroke-width="6" stroke-opacity="0.85"/>` +
+      `<circle cx="${cx}" cy="132" r="6" fill="#fff"/>`;
+    const lights = Array.from(
+      { length: 4 },
+      (_, j) => `<circle cx="${x + 22 + j * 16}" cy="206" r="4" fill="${j === 0 ? '#68d391' : '#fff'}"/>`,
+    ).join('');
+    return `<rect x="${x}" y="52" width="${rack}" height="172" rx="14" fill="#000" fill-opacity="0.22"/>${fan(x + rack * 0.3)}${fan(x + rack * 0.7)}${lights}`;
+  }).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="264">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+    <stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+  <rect width="${width}" height="264" fill="url(#g)"/>
+  <circle cx="600" cy="30" r="110" fill="#fff" fill-opacity="0.10"/>
+  ${machines}
+</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/**
+ * The demo's mining category and packages (fixed yields in MCOIN), made once: admins' changes stay. With an
+ * uploads folder each package gets a picture drawn here (a bigger farm, more machines), so no binary file
+ * lives in the repo and the cards never show the empty placeholder in the demo.
+ */
+export async function seedDemoMining(db: Db, options: { uploadsDir?: string } = {}): Promise<void> {
   const any = await db.selectFrom('mining_packages').select('id').limit(1).executeTakeFirst();
   if (any) return;
   const category = await db
@@ -18,10 +61,19 @@ export async function seedDemoMining(db: Db): Promise<void> {
     .values({ name: 'MCOIN', sort: 0 })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const uploads = options.uploadsDir ? createUploadService({ db, dir: options.uploadsDir }) : null;
+  const pictures: Array<string | null> = [];
+  for (const [i] of packages.entries()) {
+    const tone = tones[i % tones.length] ?? tones[0];
+    pictures.push(
+      uploads && tone ? await storedPicture(db, uploads, 'mining_package', await rigPng(tone, i + 1)) : null,
+    );
+  }
   await db
     .insertInto('mining_packages')
     .values(
       packages.map(([name, price, ghs, days, perUnit, limit], i) => ({
+        picture_upload_id: pictures[i] ?? null,
         category_id: category.id,
         name,
         price_minor: (BigInt(price) * USDT).toString(),

@@ -157,7 +157,7 @@ export async function seedDemo(
     .where('username', '=', DEMO_ADMIN.username)
     .executeTakeFirstOrThrow();
   await seedDemoBotPackages(db);
-  await seedDemoMining(db);
+  await seedDemoMining(db, options.uploadsDir ? { uploadsDir: options.uploadsDir } : {});
   await seedDemoBonusVolumes(db, ids);
   await seedDemoContent(db, {
     adminId: admin.id,

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { PagedList } from '../../shared/PagedList';
 import { PageLayout } from '../../shared/PageLayout';
 import { BotPaths } from '../bots/bot-paths';
-import { answerAmount } from '../wallet/amounts';
+import { answerAmount, assetAmountText } from '../wallet/amounts';
 import { FilterPicker } from '../wallet/FilterPicker';
 import { recordKeys, recordsApi } from './bot-records.api';
 import { RecordFilters } from './RecordFilters';
@@ -48,7 +48,9 @@ function OrderItem({ order }: { order: TBotRecordOrder }) {
         </div>
         <div>
           <dt>{t('botRecords.orders.fee')}</dt>
-          <dd>{order.fee ? `${answerAmount(order.fee.amount)} ${order.fee.asset}` : '—'}</dd>
+          <dd>
+            {order.fee ? `${assetAmountText(order.fee.amount, order.fee.asset)} ${order.fee.asset}` : '—'}
+          </dd>
         </div>
       </dl>
     </article>

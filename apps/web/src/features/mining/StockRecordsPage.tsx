@@ -23,10 +23,8 @@ export default function StockRecordsPage() {
             </div>
             <div className={styles.line}>
               <span>{dateTimeText(m.createdAt)}</span>
-              <span>
-                {t(`mining.records.reasons.${m.reason}`)}
-                {m.counterpart ? ` · ${m.counterpart}` : ''}
-              </span>
+              {/* The member is part of the sentence ("Sent to bobby01"), not a tag after it. */}
+              <span>{t(`mining.records.reasons.${m.reason}`, { member: m.counterpart ?? '—' })}</span>
             </div>
           </article>
         )}

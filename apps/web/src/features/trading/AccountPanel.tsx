@@ -1,6 +1,6 @@
 import type { TTradingAccount } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { decimalText, signOf } from '../wallet/amounts';
+import { assetAmountText, signOf } from '../wallet/amounts';
 import styles from './AccountPanel.module.css';
 import { Empty, Section } from './Section';
 
@@ -36,9 +36,9 @@ export function AccountPanel({ account, error, onRetry }: AccountPanelProps) {
             {balances.map((b) => (
               <tr key={b.asset} data-testid={`balance-${b.asset}`}>
                 <th scope="row">{b.asset}</th>
-                <td>{decimalText(b.free)}</td>
-                <td>{decimalText(b.used)}</td>
-                <td>{decimalText(b.total)}</td>
+                <td>{assetAmountText(b.free, b.asset)}</td>
+                <td>{assetAmountText(b.used, b.asset)}</td>
+                <td>{assetAmountText(b.total, b.asset)}</td>
               </tr>
             ))}
           </tbody>

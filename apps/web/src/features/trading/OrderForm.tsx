@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '../../app/toast';
 import { useIdempotentMutation } from '../../shared/idempotency';
 import type { ReceiptRow } from '../../shared/ReceiptRows';
-import { decimalText, decimalValueText, productOf } from '../wallet/amounts';
+import { assetAmountText, decimalText, decimalValueText, productOf } from '../wallet/amounts';
 import { errorCodeOf } from '../wallet/error-code';
 import { ConfirmSheet } from './ConfirmSheet';
 import styles from './OrderForm.module.css';
@@ -109,8 +109,8 @@ export function OrderForm({ exchange, marketType, symbol, market, free }: OrderF
   const actionText = t(`trading.form.${perpetual ? 'perpetual' : 'spot'}.${values.side}`, { base });
   const freeText =
     values.side === 'buy' || perpetual
-      ? free.quote && `${decimalText(free.quote)} ${quote}`
-      : free.base && `${decimalText(free.base)} ${base}`;
+      ? free.quote && `${assetAmountText(free.quote, quote)} ${quote}`
+      : free.base && `${assetAmountText(free.base, base)} ${base}`;
 
   const rows: ReceiptRow[] = pending
     ? [

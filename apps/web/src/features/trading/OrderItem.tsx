@@ -2,7 +2,7 @@ import type { TTradeOrder } from '@app/contracts';
 import { Tag } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { decimalText } from '../wallet/amounts';
+import { assetAmountText, decimalText } from '../wallet/amounts';
 import { dateTimeText } from '../wallet/format';
 import styles from './OrderItem.module.css';
 import { tradeErrorText } from './trade-text';
@@ -58,7 +58,7 @@ export function OrderItem({ order, action }: { order: TTradeOrder; action?: Reac
         <div>
           <dt>{t('trading.orders.fee')}</dt>
           <dd data-testid="order-fee">
-            {order.fee ? `${decimalText(order.fee.amount)} ${order.fee.asset}` : '—'}
+            {order.fee ? `${assetAmountText(order.fee.amount, order.fee.asset)} ${order.fee.asset}` : '—'}
           </dd>
         </div>
       </dl>

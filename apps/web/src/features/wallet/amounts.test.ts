@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   amountText,
+  assetAmountText,
   checkAmount,
   decimalsIn,
   decimalText,
@@ -90,5 +91,16 @@ describe('exchange decimals on screen', () => {
   it('counts the places as written and knows the sign of a PnL', () => {
     expect([writtenPlaces('3.10'), writtenPlaces('64250'), writtenPlaces(' 0.5 ')]).toEqual([2, 0, 1]);
     expect([signOf('-120.75'), signOf('0.00'), signOf('630.05'), signOf('x')]).toEqual([-1, 0, 1, 0]);
+  });
+
+  it('shows an exchange asset at its places: a stablecoin at 6, another coin at 8, cut, two at least', () => {
+    expect(assetAmountText('9979.67030325745', 'USDT', 'en-US')).toBe('9,979.670303');
+    expect(assetAmountText('0.01884384255', 'USDT', 'en-US')).toBe('0.018843');
+    expect(assetAmountText('10', 'usdc', 'en-US')).toBe('10.00');
+    expect(assetAmountText('0.123456789', 'BTC', 'en-US')).toBe('0.12345678');
+    expect(assetAmountText('-1.9999999', 'USDT', 'en-US')).toBe('-1.999999');
+    expect(assetAmountText('9979.67030325745', 'USDT', 'de-DE')).toBe('9.979,670303');
+    expect(assetAmountText(null, 'USDT')).toBe('—');
+    expect(assetAmountText('', 'USDT')).toBe('—');
   });
 });

@@ -1,4 +1,11 @@
-import { type FormatOptions, formatAmount, parseAmount, type Rounding, withdrawalFee } from '@app/money';
+import {
+  type FormatOptions,
+  formatAmount,
+  parseAmount,
+  type Rounding,
+  STABLECOIN_DECIMALS,
+  withdrawalFee,
+} from '@app/money';
 import { mul, SCALE, tryParse } from '@app/money/decimal';
 import { intlLocale } from './format';
 
@@ -58,6 +65,30 @@ export function figureText(
   const away = rounding === 'half-up' ? Number(rest[0] ?? '0') >= 5 : rounding === 'up' && /[1-9]/.test(rest);
   const magnitude = away ? kept + 1n : kept;
   return formatAmount(negative ? -magnitude : magnitude, places, locale, { minimumFractionDigits });
+}
+
+// The places an exchange asset is shown with. The stablecoins have the platform's own currency places; any
+// other coin a venue reports (BTC, ETH, ...) shows 8, bitcoin's smallest unit, enough for any coin's price.
+const STABLECOINS = new Set(['USDT', 'USDC', 'BUSD', 'FDUSD', 'TUSD', 'DAI', 'USD']);
+export const OTHER_ASSET_PLACES = 8;
+
+/** How many decimals an amount of `asset` is shown with. */
+export function assetPlaces(asset: string): number {
+  return STABLECOINS.has(asset.toUpperCase()) ? STABLECOIN_DECIMALS : OTHER_ASSET_PLACES;
+}
+
+/**
+ * An amount of an exchange asset (a balance, a fee) at the asset's places, cut (a balance on screen never
+ * shows more than there is), at least two decimals, in the member's locale: "9979.67030325745" USDT is
+ * "9,979.670303". A venue writes as many digits as its arithmetic left; the member reads the coin's places.
+ */
+export function assetAmountText(
+  text: string | null | undefined,
+  asset: string,
+  locale = intlLocale(),
+): string {
+  if (text === null || text === undefined || text.trim() === '') return '—';
+  return figureText(text.trim(), assetPlaces(asset), 'down', { minimumFractionDigits: 2, locale });
 }
 
 /** Digits after the point as written, trailing zeros too ("3.10" has 2): how precisely a venue stated it. */
