@@ -5,6 +5,8 @@ import { connectDatabase } from './db/connect';
 import { recordCycleFunding } from './modules/bots/cycle-funding';
 import { createBotEngine } from './modules/bots/engine/bot-engine';
 import { runTicks } from './modules/bots/engine/tick-loop';
+import { startChainWatchers } from './modules/chain/chain-watchers';
+import { connectChainNetworks } from './modules/chain/networks';
 import { matchAllPaperAccounts } from './modules/exchanges/paper/paper-exchange';
 import { createHeartbeat } from './platform/heartbeat';
 import { loadMasterKey, loadRsaKeyPair } from './platform/keys';
@@ -76,6 +78,10 @@ async function main(): Promise<void> {
     log,
   });
   const { botVenues: venues, market, notifications } = services;
+  // The chains whose deposits this worker watches (main.ts passes the development chain as ERC20_RPC_URL).
+  const chainNetworks = await connectChainNetworks({
+    rpcUrls: { ERC20: config.ERC20_RPC_URL, BEP20: config.BEP20_RPC_URL },
+  });
   const owner = `${hostname()}:${process.pid}`;
   const metrics = createWorkerMetrics({ pool: database.pool });
   const metricsServer =
@@ -125,6 +131,18 @@ async function main(): Promise<void> {
     { tick: () => recordCycleFunding({ db: database.db, venues, log }) },
     { intervalMs: CYCLE_FUNDING_MS, log, name: 'cycle funding' },
   );
+  // One deposit watcher per EVM network across all workers (an advisory lock each), a pass a second.
+  const chainWatchers = startChainWatchers({
+    db: database.db,
+    databaseUrl: config.DATABASE_URL,
+    networks: chainNetworks,
+    addresses: services.chain.addresses,
+    ledger: services.ledger,
+    notify: notifications.notify,
+    live: services.live,
+    log,
+    production: config.isProduction,
+  });
   log.info({ owner, ...(metricsServer ? { metrics: metricsServer.address() } : {}) }, 'bot worker started');
 
   let closing = false;
@@ -137,7 +155,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, STOP_DEADLINE_MS).unref();
     try {
-      await Promise.all([loop.stop(), paperMatching.stop(), cycleFunding.stop()]);
+      await Promise.all([loop.stop(), paperMatching.stop(), cycleFunding.stop(), chainWatchers.stop()]);
       await engine.releaseAll();
       await heartbeat.end();
       metricsServer?.close();
