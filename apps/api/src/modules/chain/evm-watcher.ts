@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Address } from 'viem';
 import type { Db } from '../../db/database';
+import { own } from '../../db/tables';
 import type { LiveEvents } from '../../platform/live-events';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { NotificationService } from '../notifications/notifications.service';
@@ -20,7 +21,7 @@ export const RECENT_BLOCKS = 64n;
 export interface WatcherOptions {
   db: Db;
   network: EvmNetwork;
-  addresses: Pick<DepositAddresses, 'membersOf' | 'all'>;
+  addresses: Pick<DepositAddresses, 'membersOf'>;
   ledger: LedgerService;
   notify: NotificationService['notify'];
   live: LiveEvents;
@@ -147,8 +148,13 @@ export function createEvmWatcher(options: WatcherOptions) {
 
   /** With few members the node filters by recipient; with many every Transfer is read and looked up. */
   async function recipientFilter(): Promise<Address[] | null> {
-    const all = await options.addresses.all('evm');
-    return all.length <= TOPIC_FILTER_MAX ? all.map((a) => a.address as Address) : null;
+    const some = await own<'deposit_addresses'>(db)
+      .selectFrom('deposit_addresses')
+      .select('address')
+      .where('family', '=', 'evm')
+      .limit(TOPIC_FILTER_MAX + 1)
+      .execute();
+    return some.length <= TOPIC_FILTER_MAX ? some.map((a) => a.address as Address) : null;
   }
 
   /**
@@ -160,6 +166,7 @@ export function createEvmWatcher(options: WatcherOptions) {
     to: bigint,
     head: bigint,
     channels: WatchedChannel[],
+    recipients: Address[] | null,
   ): Promise<{ seen: SeenDeposit[]; blocks: BlockRef[] } | null> {
     const from = cursor.blockNumber + 1n;
     const recentFrom = head - RECENT_BLOCKS + 1n > from ? head - RECENT_BLOCKS + 1n : from;
@@ -168,9 +175,7 @@ export function createEvmWatcher(options: WatcherOptions) {
     const [cursorHash, before, transfers] = await Promise.all([
       window.hashAt(cursor.blockNumber),
       readBlocks(client, [...edges]),
-      recipientFilter().then((recipients) =>
-        readTransfers(client, { tokens: channels.map((c) => c.token), from, to, recipients }),
-      ),
+      readTransfers(client, { tokens: channels.map((c) => c.token), from, to, recipients }),
     ]);
     const byNumber = new Map(before.map((b) => [b.number, b]));
     if (cursorHash !== null && !follows(byNumber.get(from)!, cursorHash)) return null;
@@ -236,15 +241,21 @@ export function createEvmWatcher(options: WatcherOptions) {
     // The rest count one more confirmation: told to their members when the head moved.
     if (head !== lastHead) {
       const dueIds = new Set(due.map((d) => d.id));
-      for (const d of pending) {
-        if (dueIds.has(d.id)) continue;
-        await records.announce(db, d.memberId, {
-          id: d.id,
-          status: 'pending',
-          confirmations: Number(head - d.blockNumber + 1n),
-          required: byCurrency.get(d.currency)?.confirmations ?? 0,
-        });
-      }
+      await options.live.publishMany(
+        db,
+        pending
+          .filter((d) => !dueIds.has(d.id))
+          .map((d) => ({
+            audience: { memberId: d.memberId },
+            event: {
+              type: 'deposit' as const,
+              id: d.id,
+              status: 'pending' as const,
+              confirmations: Number(head - d.blockNumber + 1n),
+              required: byCurrency.get(d.currency)?.confirmations ?? 0,
+            },
+          })),
+      );
     }
     return credited;
   }
@@ -268,10 +279,11 @@ export function createEvmWatcher(options: WatcherOptions) {
       const channels = await watchedChannels(db, network.name);
       let seen = 0;
       let changes = 0;
+      const recipients = channels.length > 0 && cursor.blockNumber < head ? await recipientFilter() : null;
       while (channels.length > 0 && cursor.blockNumber < head) {
         const end = cursor.blockNumber + batch;
         const to = end < head ? end : head;
-        const range = await readRange(cursor, to, head, channels);
+        const range = await readRange(cursor, to, head, channels, recipients);
         if (!range) {
           // The chain changed under the read: rewind (often not at all) and read again; a chain that keeps
           // changing is left to the next pass.

@@ -74,14 +74,19 @@ export function createDepositRecords(deps: { db: AnyDb; network: EvmNetworkName;
           .returning(['id', 'member_id', 'status', 'block_number', 'tx_hash', 'log_index'])
           .execute();
         const required = new Map(seen.map((d) => [`${d.txHash}:${d.logIndex}`, d.required]));
-        for (const r of rows) {
-          await announce(trx, r.member_id, {
-            id: r.id,
-            status: r.status,
-            confirmations: Number(head - BigInt(r.block_number) + 1n),
-            required: required.get(`${r.tx_hash}:${r.log_index}`) ?? 0,
-          });
-        }
+        await live.publishMany(
+          trx,
+          rows.map((r) => ({
+            audience: { memberId: r.member_id },
+            event: {
+              type: 'deposit' as const,
+              id: r.id,
+              status: r.status,
+              confirmations: Number(head - BigInt(r.block_number) + 1n),
+              required: required.get(`${r.tx_hash}:${r.log_index}`) ?? 0,
+            },
+          })),
+        );
       });
     },
 
