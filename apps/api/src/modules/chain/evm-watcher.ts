@@ -47,9 +47,10 @@ export interface PassResult {
 const UNKNOWN_PARENT = `0x${'0'.repeat(64)}`;
 
 /**
- * Whether `block` was built on the block of hash `parentHash`. Hardhat's network hands out blocks it mined
- * several at once (`hardhat_mine`) with a zero parent hash: no real chain does; such a block is checked
- * through its own hash later instead (the cursor's hash at the next pass, the deposit's at crediting).
+ * Whether `block` was built on the block of hash `parentHash`. A zero parent hash is unknown: a deposit's
+ * block stored from its log, or a block Hardhat's network mined several at once (`hardhat_mine`), which it
+ * hands out so (no real chain does). Such a block is checked through its own hash instead (the cursor's at
+ * the next pass, a deposit's at crediting).
  */
 function follows(block: BlockRef, parentHash: string): boolean {
   return block.parentHash === parentHash || block.parentHash === UNKNOWN_PARENT;
@@ -181,11 +182,18 @@ export function createEvmWatcher(options: WatcherOptions) {
     if (cursorHash !== null && !follows(byNumber.get(from)!, cursorHash)) return null;
     const members = await options.addresses.membersOf('evm', [...new Set(transfers.map((t) => t.to))]);
     const mine = transfers.filter((t) => members.has(t.to));
-    const missing = [...new Set(mine.map((t) => t.blockNumber))].filter((n) => !byNumber.has(n));
-    const [after, ...depositBlocks] = await readBlocks(client, [to, ...missing]);
+    const [after] = await readBlocks(client, [to]);
     if (after!.hash !== byNumber.get(to)!.hash) return null;
-    for (const b of depositBlocks) byNumber.set(b.number, b);
-    if (mine.some((t) => byNumber.get(t.blockNumber)?.hash !== t.blockHash)) return null;
+    if (mine.some((t) => byNumber.has(t.blockNumber) && byNumber.get(t.blockNumber)?.hash !== t.blockHash)) {
+      return null;
+    }
+    // A deposit's block is kept by the hash its log names (no header asked: during a catch-up that would
+    // cost one request per block); crediting checks that hash against the chain again.
+    for (const t of mine) {
+      if (!byNumber.has(t.blockNumber)) {
+        byNumber.set(t.blockNumber, { number: t.blockNumber, hash: t.blockHash, parentHash: UNKNOWN_PARENT });
+      }
+    }
     // Consecutive headers read must chain: a break inside the recent window is a reorg during the read.
     for (const b of byNumber.values()) {
       const previous = byNumber.get(b.number - 1n);
