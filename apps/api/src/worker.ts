@@ -5,8 +5,10 @@ import { connectDatabase } from './db/connect';
 import { recordCycleFunding } from './modules/bots/cycle-funding';
 import { createBotEngine } from './modules/bots/engine/bot-engine';
 import { runTicks } from './modules/bots/engine/tick-loop';
+import { startChainWatchers } from './modules/chain/chain-watchers';
 import { connectChainNetworks, noChainNetworks } from './modules/chain/networks';
 import { startPayoutLoops } from './modules/chain/payouts/payout-loops';
+import { startSweepLoops } from './modules/chain/sweeping/sweep-loops';
 import { matchAllPaperAccounts } from './modules/exchanges/paper/paper-exchange';
 import { createHeartbeat } from './platform/heartbeat';
 import { loadMasterKey, loadRsaKeyPair } from './platform/keys';
@@ -67,12 +69,13 @@ async function main(): Promise<void> {
   // in the transaction, and the worker never listens, so no listener connection opens. The worker tells
   // members through notifications only: it has no mail or SMS channel.
   const noMessages = createUnavailableSender('The bot worker sends no mail or SMS');
-  // The chains the payers pay on (main.ts passes the development chain's URL as ERC20_RPC_URL). An RPC
-  // that does not answer leaves payouts manual rather than stopping the bots.
+  // The chains whose deposits this worker watches and sweeps and whose withdrawals it pays (main.ts passes
+  // the development chain's URL as ERC20_RPC_URL). An RPC that does not answer leaves deposits and payouts
+  // manual rather than stopping the bots.
   const chain = await connectChainNetworks({
     rpcUrls: { ERC20: config.ERC20_RPC_URL, BEP20: config.BEP20_RPC_URL },
   }).catch((error: Error) => {
-    log.warn({ error: error.message }, 'no chain connected: payouts stay manual');
+    log.warn({ error: error.message }, 'no chain connected: deposits and payouts stay manual');
     return noChainNetworks;
   });
   const services = await createServices(config, {
@@ -145,6 +148,20 @@ async function main(): Promise<void> {
     markPaid: services.wallet.withdrawals.markPaidOnChain,
     log,
   });
+  // One deposit watcher per EVM network across all workers (an advisory lock each), a pass a second.
+  const chainWatchers = startChainWatchers({
+    db: database.db,
+    databaseUrl: config.DATABASE_URL,
+    networks: chain,
+    addresses: services.chain.addresses,
+    ledger: services.ledger,
+    notify: notifications.notify,
+    live: services.live,
+    log,
+    production: config.isProduction,
+  });
+  // Credited deposits swept into the hot wallet (decision 62); one sweeper per network across workers.
+  const sweepers = startSweepLoops({ db: database.db, networks: chain, keys: services.chain.keys, log });
   log.info({ owner, ...(metricsServer ? { metrics: metricsServer.address() } : {}) }, 'bot worker started');
 
   let closing = false;
@@ -161,6 +178,8 @@ async function main(): Promise<void> {
         loop.stop(),
         paperMatching.stop(),
         cycleFunding.stop(),
+        chainWatchers.stop(),
+        sweepers.stop(),
         ...payouts.map((p) => p.stop()),
       ]);
       await engine.releaseAll();

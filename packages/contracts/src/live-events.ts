@@ -10,8 +10,17 @@ export const ZLiveEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notification') }),
   /** An enquiry's conversation changed (a new message, or it was closed). */
   z.object({ type: z.literal('enquiry'), enquiryId: z.string() }),
-  /** One of the member's chain deposits was seen, gained a confirmation, was credited or dropped. */
-  z.object({ type: z.literal('deposit') }),
+  /**
+   * One of the member's on-chain deposits was seen, gained a confirmation, was credited, or left the chain
+   * (`id`: the chain deposit's id): the deposit page counts confirmations live from these.
+   */
+  z.object({
+    type: z.literal('deposit'),
+    id: z.string(),
+    status: z.enum(['pending', 'credited', 'below_minimum', 'orphaned']),
+    confirmations: z.number().int(),
+    required: z.number().int(),
+  }),
 ]);
 export type TLiveEvent = z.infer<typeof ZLiveEvent>;
 export type TLiveEventType = TLiveEvent['type'];

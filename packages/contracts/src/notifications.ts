@@ -8,6 +8,7 @@ import { ZTimestamp, zPage } from './common';
 export const NotificationKinds = [
   'kyc_approved',
   'kyc_rejected',
+  'deposit_credited',
   'withdrawal_paid',
   'withdrawal_rejected',
   'enquiry_reply',
@@ -27,6 +28,8 @@ export type TNotificationKind = z.infer<typeof ZNotificationKind>;
 export interface NotificationParams {
   kyc_approved: Record<string, never>;
   kyc_rejected: { reason: string };
+  /** An on-chain deposit reached its confirmations and is in the deposit wallet. */
+  deposit_credited: { amount: string; currency: string; network: string };
   withdrawal_paid: { amount: string; currency: string };
   withdrawal_rejected: { amount: string; currency: string };
   enquiry_reply: { subject: string };

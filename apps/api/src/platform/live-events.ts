@@ -133,6 +133,18 @@ export function createLiveEvents(options: { databaseUrl: string; onError?: (erro
       await sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(payload)})`.execute(trx);
     },
 
+    /** Sends many events in one statement (a watcher's range of deposits), each when `trx` commits. */
+    publishMany: async (
+      trx: AnyDb,
+      items: readonly { audience: LiveAudience; event: TLiveEvent }[],
+    ): Promise<void> => {
+      if (items.length === 0) return;
+      const payloads = items.map((i) =>
+        JSON.stringify({ to: keyOf(i.audience), event: i.event } satisfies Envelope),
+      );
+      await sql`SELECT pg_notify(${CHANNEL}, p) FROM unnest(${payloads}::text[]) AS p`.execute(trx);
+    },
+
     /** Resolves once this process LISTENs, connecting first when needed; rejects when it cannot. */
     ready: (): Promise<void> => (closed ? Promise.reject(new Error('live events are closed')) : listening()),
 

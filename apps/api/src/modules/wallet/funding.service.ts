@@ -25,6 +25,8 @@ import type { Trx } from '../ledger/ledger.types';
 import type { MembersRepository } from '../members/members.repository';
 import { createApprovalStore, needsSecondAdmin, usdWorth } from './admin-approvals';
 import { amountOf, big, currencyOrFail, decimalOf } from './amounts';
+import { creditDeposit } from './deposit-credit';
+import { listMemberDeposits } from './member-deposits';
 import type { MoneyRequest } from './money-request';
 import { traceOf } from './money-request';
 import { normalTxHash } from './tx-hash';
@@ -103,11 +105,7 @@ export function createFundingService(deps: {
       });
     }
     const member = await memberOrFail(input.username);
-    const [clearing, target] = await Promise.all([
-      ledger.systemAccount(db, 'deposits_clearing', currency.code),
-      ledger.account(db, { memberId: member.id, wallet: 'deposit', currency: currency.code }),
-    ]);
-    return { currency, amount, member, clearing, target, txHash, confirmations: channel.confirmations };
+    return { currency, amount, member, txHash, confirmations: channel.confirmations };
   }
 
   async function runDeposit(
@@ -119,56 +117,25 @@ export function createFundingService(deps: {
     p: Awaited<ReturnType<typeof prepareDeposit>>,
     approval?: ApprovalTrace,
   ): Promise<TDeposit> {
-    const { replayed, transfers } = await ledger.transfer(
-      [
-        {
-          id,
-          debitAccountId: p.clearing.id,
-          creditAccountId: p.target.id,
-          amount: p.amount,
-          currency: p.currency.code,
-          kind: 'deposit',
-          memo: input.reason,
-          meta: { ...meta, network: input.network, txHash: p.txHash },
-          createdBy: actor.memberId,
-        },
-      ],
-      { trx },
-    );
-    if (!replayed) {
-      // Checked again under the transaction: two admins crediting one hash at once meet at the unique index.
-      await assertTxUnknown(trx, input.network, p.txHash);
-      await trx
-        .insertInto('deposits')
-        .values({
-          id,
-          member_id: p.member.id,
-          currency: p.currency.code,
-          network: input.network,
-          amount: p.amount.toString(),
-          tx_hash: p.txHash,
-          source: 'manual',
-          credited_by: actor.memberId,
-        })
-        .execute()
-        .catch((error: unknown) => {
-          if ((error as { constraint?: string }).constraint === 'deposits_manual_tx') {
-            throw new AppError('DEPOSIT_TX_KNOWN', undefined, { network: input.network, txHash: p.txHash });
-          }
-          throw error;
-        });
-      await recordAudit(trx, actor, {
-        action: 'wallet.deposit.credit',
-        subject: `member:${p.member.id}`,
-        detail: {
-          depositId: id,
-          currency: p.currency.code,
-          amount: p.amount.toString(),
-          reason: input.reason,
-          ...approval,
-        },
-      });
-    }
+    // Two admins crediting one hash at once meet at the unique index (deposits_manual_tx).
+    const { createdAt } = await creditDeposit(trx, ledger, {
+      id,
+      memberId: p.member.id,
+      currency: p.currency.code,
+      network: input.network,
+      amount: p.amount,
+      txHash: p.txHash,
+      source: 'manual',
+      memo: input.reason,
+      meta,
+      actor,
+      auditDetail: { reason: input.reason, ...approval },
+    }).catch((error: unknown) => {
+      if ((error as { constraint?: string }).constraint === 'deposits_manual_tx') {
+        throw new AppError('DEPOSIT_TX_KNOWN', undefined, { network: input.network, txHash: p.txHash });
+      }
+      throw error;
+    });
     return {
       id,
       currency: p.currency.code,
@@ -179,7 +146,7 @@ export function createFundingService(deps: {
       status: 'credited' as const,
       confirmations: p.confirmations,
       required: p.confirmations,
-      createdAt: transfers[0]!.createdAt.toISOString(),
+      createdAt: createdAt.toISOString(),
     };
   }
 
@@ -328,34 +295,11 @@ export function createFundingService(deps: {
       };
     },
 
+    /** The member's deposits: credited ones and on-chain ones still counting or not credited. */
     deposits: async (memberId: string, q: TPageQuery) => {
-      const [rows, decimals] = await Promise.all([
-        db
-          .selectFrom('deposits')
-          .selectAll()
-          .where('member_id', '=', memberId)
-          .orderBy('created_at', 'desc')
-          .orderBy('id')
-          .limit(q.pageSize)
-          .offset((q.page - 1) * q.pageSize)
-          .execute(),
-        ledger.currencies(),
-      ]);
-      const dec = new Map(decimals.map((c) => [c.code, c.decimals]));
-      const items: TDeposit[] = rows.map((r) => ({
-        id: r.id,
-        currency: r.currency,
-        network: r.network,
-        amount: decimalOf(big(r.amount), { decimals: dec.get(r.currency) ?? 0 }),
-        txHash: r.tx_hash,
-        source: r.source,
-        status: 'credited' as const,
-        // Credited: however many blocks followed, what counts is that the threshold was met.
-        confirmations: 0,
-        required: 0,
-        createdAt: r.created_at.toISOString(),
-      }));
-      return { items, page: q.page, pageSize: q.pageSize };
+      const currencies = await ledger.currencies();
+      const decimals = new Map(currencies.map((c) => [c.code, c.decimals]));
+      return listMemberDeposits({ db, decimals }, memberId, q);
     },
 
     /**

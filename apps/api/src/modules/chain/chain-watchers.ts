@@ -1,0 +1,60 @@
+import type { Logger } from 'pino';
+import type { Db } from '../../db/database';
+import type { LiveEvents } from '../../platform/live-events';
+import { runTicks } from '../bots/engine/tick-loop';
+import type { LedgerService } from '../ledger/ledger.service';
+import type { NotificationService } from '../notifications/notifications.service';
+import type { DepositAddresses } from './deposit-addresses';
+import { createEvmWatcher, RECENT_BLOCKS } from './evm-watcher';
+import type { ChainNetworks } from './networks';
+import { createWatcherLock } from './watcher-lock';
+
+/** A watcher pass a second: a deposit is seen and credited within about a second of its block. */
+export const CHAIN_WATCH_MS = 1000;
+
+/**
+ * The deposit watchers the worker runs: one per connected EVM network, each only while this worker holds
+ * the network's lock. A network watched for the first time starts at genesis outside production (the
+ * development chain is short) and a little below the head in production.
+ */
+export function startChainWatchers(deps: {
+  db: Db;
+  databaseUrl: string;
+  networks: ChainNetworks;
+  addresses: Pick<DepositAddresses, 'membersOf' | 'all'>;
+  ledger: LedgerService;
+  notify: NotificationService['notify'];
+  live: LiveEvents;
+  log: Logger;
+  production: boolean;
+}) {
+  const running = [...deps.networks.evm.values()].map((network) => {
+    const lock = createWatcherLock({ databaseUrl: deps.databaseUrl, name: network.name });
+    const watcher = createEvmWatcher({
+      db: deps.db,
+      network,
+      addresses: deps.addresses,
+      ledger: deps.ledger,
+      notify: deps.notify,
+      live: deps.live,
+      log: deps.log,
+      production: deps.production,
+      startAfter: (head) => (deps.production && head > RECENT_BLOCKS ? head - RECENT_BLOCKS : 0n),
+    });
+    const loop = runTicks(
+      {
+        tick: async () => {
+          if (await lock.held()) await watcher.pass();
+        },
+      },
+      { intervalMs: CHAIN_WATCH_MS, log: deps.log, name: `${network.name} deposit watcher` },
+    );
+    return { loop, lock };
+  });
+  return {
+    async stop(): Promise<void> {
+      await Promise.all(running.map((r) => r.loop.stop()));
+      await Promise.all(running.map((r) => r.lock.release()));
+    },
+  };
+}

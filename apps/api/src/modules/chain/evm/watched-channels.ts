@@ -1,0 +1,52 @@
+import { type Address, getAddress } from 'viem';
+import { type AnyDb, own } from '../../../db/tables';
+import type { EvmNetworkName } from '../networks';
+
+/** A deposit channel the watcher follows on its network: which token, and what a deposit must meet. */
+export interface WatchedChannel {
+  currency: string;
+  token: Address;
+  tokenDecimals: number;
+  /** The currency's decimals in the ledger. */
+  decimals: number;
+  /** In the currency's minor units. */
+  minAmount: bigint;
+  confirmations: number;
+}
+
+/** The network's enabled channels with a token contract, read each pass so a changed setting applies. */
+export async function watchedChannels(db: AnyDb, network: EvmNetworkName): Promise<WatchedChannel[]> {
+  const rows = await own<'deposit_channels' | 'currencies'>(db)
+    .selectFrom('deposit_channels as c')
+    .innerJoin('currencies as cur', 'cur.code', 'c.currency')
+    .select([
+      'c.currency',
+      'c.token_address',
+      'c.token_decimals',
+      'c.min_amount',
+      'c.confirmations',
+      'cur.decimals',
+    ])
+    .where('c.network', '=', network)
+    .where('c.enabled', '=', true)
+    .where('c.token_address', 'is not', null)
+    .execute();
+  return rows.map((r) => ({
+    currency: r.currency,
+    token: getAddress(r.token_address!),
+    tokenDecimals: r.token_decimals,
+    decimals: r.decimals,
+    minAmount: BigInt(r.min_amount),
+    confirmations: r.confirmations,
+  }));
+}
+
+/**
+ * A token amount in the currency's minor units. A token with more decimals than the ledger (BEP-20 USDT:
+ * 18 against 6) loses what is below the currency's smallest unit: dust the member cannot spend anyway.
+ */
+export function toCurrencyUnits(value: bigint, tokenDecimals: number, decimals: number): bigint {
+  return tokenDecimals >= decimals
+    ? value / 10n ** BigInt(tokenDecimals - decimals)
+    : value * 10n ** BigInt(decimals - tokenDecimals);
+}
