@@ -1,3 +1,4 @@
+import type { TLiveEvent } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeMember } from '../../../test/fixtures';
 import { createTestDb } from '../../../test/test-db';
@@ -99,6 +100,43 @@ describe('EVM deposit watcher', () => {
       pageSize: 20,
     });
     expect(credited.items).toMatchObject([{ status: 'credited', source: 'chain', amount: '25.000000' }]);
+  });
+
+  it('tells the member live: seen, each confirmation, credited', async () => {
+    const hana = await memberWithAddress();
+    const events: TLiveEvent[] = [];
+    let creditedEvent: () => void = () => {};
+    const credited = new Promise<void>((resolve) => {
+      creditedEvent = resolve;
+    });
+    await f.live.ready();
+    const unsubscribe = f.live.subscribe({
+      memberId: hana.id,
+      admin: false,
+      send: (event) => {
+        events.push(event);
+        if (event.type === 'deposit' && event.status === 'credited') creditedEvent();
+      },
+      end: () => {},
+    });
+    const watcher = f.watcher();
+    await f.send(hana.address, USDT(3));
+    for (let i = 0; i < 6; i++) {
+      await chain.mine(1);
+      await watcher.pass();
+    }
+    await credited;
+    unsubscribe();
+    const deposits = events.filter((e) => e.type === 'deposit');
+    expect(deposits.map((e) => [e.status, e.confirmations, e.required])).toEqual([
+      ['pending', 1, 6],
+      ['pending', 2, 6],
+      ['pending', 3, 6],
+      ['pending', 4, 6],
+      ['pending', 5, 6],
+      ['credited', 6, 6],
+    ]);
+    expect(events.some((e) => e.type === 'notification')).toBe(true);
   });
 
   it('shows a deposit below the minimum and never credits it; a stranger sees none of it', async () => {

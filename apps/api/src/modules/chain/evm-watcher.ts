@@ -220,7 +220,12 @@ export function createEvmWatcher(options: WatcherOptions) {
   }
 
   /** Credits what reached its confirmations, after checking its block is still the one at that height. */
-  async function creditDue(head: bigint, channels: WatchedChannel[], genesis: string): Promise<number> {
+  async function creditDue(
+    head: bigint,
+    channels: WatchedChannel[],
+    genesis: string,
+    toldAlready: ReadonlySet<string>,
+  ): Promise<number> {
     const byCurrency = new Map(channels.map((c) => [c.currency, c]));
     const pending = await records.pending();
     const due = pending.filter((d) => {
@@ -252,7 +257,7 @@ export function createEvmWatcher(options: WatcherOptions) {
       await options.live.publishMany(
         db,
         pending
-          .filter((d) => !dueIds.has(d.id))
+          .filter((d) => !dueIds.has(d.id) && !toldAlready.has(d.id))
           .map((d) => ({
             audience: { memberId: d.memberId },
             event: {
@@ -287,6 +292,7 @@ export function createEvmWatcher(options: WatcherOptions) {
       const channels = await watchedChannels(db, network.name);
       let seen = 0;
       let changes = 0;
+      const told = new Set<string>();
       const recipients = channels.length > 0 && cursor.blockNumber < head ? await recipientFilter() : null;
       while (channels.length > 0 && cursor.blockNumber < head) {
         const end = cursor.blockNumber + batch;
@@ -300,7 +306,7 @@ export function createEvmWatcher(options: WatcherOptions) {
           rewoundTo = cursor.blockNumber;
           continue;
         }
-        await records.record(range.seen, head);
+        for (const id of await records.record(range.seen, head)) told.add(id);
         const next: Cursor = { ...cursor, blockNumber: to };
         await db.transaction().execute(async (trx) => {
           await window.store(trx, range.blocks);
@@ -310,7 +316,7 @@ export function createEvmWatcher(options: WatcherOptions) {
         seen += range.seen.length;
         await options.afterBatch?.(to);
       }
-      const credited = await creditDue(head, channels, cursor.genesisHash);
+      const credited = await creditDue(head, channels, cursor.genesisHash, told);
       await window.prune(head - RECENT_BLOCKS);
       lastHead = head;
       return { head, cursor: cursor.blockNumber, seen, credited, rewoundTo };

@@ -38,11 +38,11 @@ export function createDepositRecords(deps: { db: AnyDb; network: EvmNetworkName;
     /**
      * Stores what a range held. A transfer seen again in another block (its block left the chain and the
      * transaction was mined anew) takes the new block: an orphaned one counts again, a credited one that
-     * had been flagged is back on the chain and unflagged.
+     * had been flagged is back on the chain and unflagged. Returns the ids its members were told of.
      */
-    async record(seen: readonly SeenDeposit[], head: bigint): Promise<void> {
-      if (seen.length === 0) return;
-      await db.transaction().execute(async (trx) => {
+    async record(seen: readonly SeenDeposit[], head: bigint): Promise<string[]> {
+      if (seen.length === 0) return [];
+      return db.transaction().execute(async (trx) => {
         const rows = await trx
           .insertInto('chain_deposits')
           .values(
@@ -87,6 +87,7 @@ export function createDepositRecords(deps: { db: AnyDb; network: EvmNetworkName;
             },
           })),
         );
+        return rows.map((r) => r.id);
       });
     },
 
