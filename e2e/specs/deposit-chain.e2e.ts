@@ -1,15 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Paths, type TDepositInfo } from '@app/contracts';
+import { Paths, type TDepositInfo, type TWalletOverview } from '@app/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPerson, url, type ViewportName } from '../src/browser';
 import { DEMO_PASSWORD, logIn } from '../src/members';
 
-// The deposit page with the member's own address on chain (issue 21). The address, QR code and warning
-// need a watched network: main.ts starts the development chain for that (DEV_CHAIN, lead's part). Until it
-// does, the chain test is skipped and the empty-state test runs instead; once it does, the other way
-// round. The full flow (Send test USDT, 0/6 confirmations, credited) also needs the watcher in the worker.
+// The deposit page with the member's own address on chain (issue 21). The e2e server is `npm start`'s
+// main.ts, which runs the development chain (a block every DEV_CHAIN_BLOCK_MS, set short in server.ts) and
+// whose worker watches it: a test USDT sent from the page arrives, counts its confirmations live and is
+// credited, as a new user sees it at home. The page with no chain watched is a unit test (DepositPage.test).
 
 const shots = path.resolve(import.meta.dirname, '../artifacts/screens');
 mkdirSync(shots, { recursive: true });
@@ -31,17 +31,22 @@ async function depositInfo(page: Page): Promise<TDepositInfo> {
   return (await res.json()) as TDepositInfo;
 }
 
+/** The member's USDT deposit wallet, in whole units (the demo amounts are whole). */
+async function depositWallet(page: Page): Promise<number> {
+  const res = await page.request.get(`${inject('baseUrl')}${Paths.wallet}`);
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as TWalletOverview;
+  const usdt = body.currencies.find((c) => c.currency === 'USDT');
+  return Number(usdt?.wallets.find((w) => w.wallet === 'deposit')?.available ?? 0);
+}
+
 describe.each<ViewportName>(['phone', 'desktop'])('deposit page at %s size', (viewport) => {
-  it('shows the member’s own address, its QR code, the network and the warning', async (ctx) => {
+  it('shows the member’s own address, its QR code, the network and the warning', async () => {
     const { context, page } = await newPerson(browser, viewport);
     await logIn(page, members[viewport], DEMO_PASSWORD);
     const info = await depositInfo(page);
     const erc20 = info.channels.find((c) => c.currency === 'USDT' && c.network === 'ERC20');
-    if (!erc20) {
-      await context.close();
-      ctx.skip(); // No chain watched: main.ts does not start the development chain yet (see above).
-      return;
-    }
+    if (!erc20) throw new Error('the e2e server watches no ERC20 channel: is the development chain running?');
 
     await page.goto(url('/pages/Wallet/deposit?currency=USDT'));
     await page.getByRole('radio', { name: 'Ethereum (ERC-20)' }).click();
@@ -56,26 +61,34 @@ describe.each<ViewportName>(['phone', 'desktop'])('deposit page at %s size', (vi
     expect(await channel.getByTestId('receipt-row-confirmations').textContent()).toBe(
       String(erc20.confirmations),
     );
-    // The faucet is there exactly when the server runs the development chain.
-    expect(await page.getByTestId('test-faucet').count()).toBe(info.testFaucet ? 1 : 0);
+    // The server runs the development chain, so the faucet is offered.
+    expect(info.testFaucet).toBe(true);
+    expect(await page.getByTestId('test-faucet').count()).toBe(1);
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: path.join(shots, `${viewport}-deposit-chain.png`), fullPage: true });
     await context.close();
   });
 
-  it('says deposits are not open yet when no network is watched', async (ctx) => {
+  it('sends test USDT: the deposit counts its confirmations and is credited', async () => {
     const { context, page } = await newPerson(browser, viewport);
     await logIn(page, members[viewport], DEMO_PASSWORD);
-    if ((await depositInfo(page)).channels.length > 0) {
-      await context.close();
-      ctx.skip(); // A chain is watched: the test above covers the page.
-      return;
-    }
-    await page.goto(url('/pages/Wallet/deposit'));
-    await page.getByTestId('deposit-closed').getByText('Deposits are not open yet.').waitFor();
-    expect(await page.getByTestId('test-faucet').count()).toBe(0);
-    expect(await page.getByText('Write this reference').count()).toBe(0);
-    await page.screenshot({ path: path.join(shots, `${viewport}-deposit-closed.png`) });
+    const before = await depositWallet(page);
+    await page.goto(url('/pages/Wallet/deposit?currency=USDT'));
+    await page.getByRole('radio', { name: 'Ethereum (ERC-20)' }).click();
+    await page.getByTestId('test-faucet').click();
+    await page.getByTestId('test-faucet-tx').waitFor();
+
+    // Seen on chain first, counting up (the page hears it over the live stream, or polls while pending).
+    const item = page.getByTestId('deposit-item').first();
+    await expect
+      .poll(() => item.getByTestId('deposit-status').getAttribute('data-status'), { timeout: 30_000 })
+      .toMatch(/pending|credited/);
+    await expect
+      .poll(() => item.getByTestId('deposit-status').getAttribute('data-status'), { timeout: 60_000 })
+      .toBe('credited');
+    expect(await item.textContent()).toContain('+100.00 USDT');
+    expect(await depositWallet(page)).toBe(before + 100);
+    await page.screenshot({ path: path.join(shots, `${viewport}-deposit-credited.png`), fullPage: true });
     await context.close();
   });
 });

@@ -62,6 +62,9 @@ export default async function setup(project: TestProject) {
     AUTH_RATE_LIMIT_PER_MINUTE: '40',
     // Members' exchange keys are tried on a local Binance mock that the key spec starts on this port.
     EXCHANGE_API_URLS: `binance=http://127.0.0.1:${binanceMockPort}`,
+    // The development chain runs as under `npm start`, with shorter blocks: a test deposit's six
+    // confirmations then take a few seconds, not twelve.
+    DEV_CHAIN_BLOCK_MS: '500',
   };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
