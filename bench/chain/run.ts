@@ -14,7 +14,7 @@ import { migrateToLatest } from '../../apps/api/src/db/migrate';
 import { runTicks } from '../../apps/api/src/modules/bots/engine/tick-loop';
 import { CHAIN_WATCH_MS } from '../../apps/api/src/modules/chain/chain-watchers';
 import { startDevChain } from '../../apps/api/src/modules/chain/evm/dev-chain';
-import { BATCH_BLOCKS } from '../../apps/api/src/modules/chain/evm-watcher';
+import { EVM_BATCH_BLOCKS as BATCH_BLOCKS } from '../../apps/api/src/modules/chain/evm/evm-reader';
 import { watcherFixture } from '../../apps/api/src/modules/chain/evm-watcher-fixtures';
 import { createDatabase, dropDatabase, openServer } from '../ledger/postgres';
 

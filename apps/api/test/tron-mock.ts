@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { createBase58check } from '@scure/base';
 import Fastify from 'fastify';
 import { tronAddressOf } from '../src/modules/chain/keys';
 
@@ -46,8 +48,18 @@ export async function startTronMock() {
   const requests: string[] = [];
 
   const head = () => blocks[blocks.length - 1]!;
+  // As java-tron: `transactions` is left out of a block without any.
   const blockJson = (b: MockBlock) => ({
     blockID: b.hash,
+    ...(b.txs.length > 0
+      ? {
+          transactions: b.txs.map((tx) => ({
+            ret: [{ contractRet: tx.result }],
+            txID: tx.id,
+            raw_data: { contract: [{ type: 'TriggerSmartContract' }], timestamp: 1_700_000_000_000 },
+          })),
+        }
+      : {}),
     block_header: {
       raw_data: {
         number: b.number,
@@ -103,6 +115,11 @@ export async function startTronMock() {
     /** Registers an address made elsewhere (a member's deposit address). */
     know(base58: string, evmHex: string) {
       known.set(base58, evmHex.replace(/^0x/, '').toLowerCase());
+    },
+    /** Registers a base58 address made elsewhere (a member's deposit address), decoding it. */
+    watch(base58: string) {
+      const bytes = createBase58check(sha256).decode(base58);
+      known.set(base58, Buffer.from(bytes.subarray(1)).toString('hex'));
     },
     /** A TRC-20 transfer, pending until the next block. Returns its transaction id. */
     transfer(token: string, to: string, amount: bigint, result: 'SUCCESS' | 'REVERT' = 'SUCCESS'): string {

@@ -343,6 +343,9 @@ export interface ChainCursorsTable {
   genesis_hash: string;
   block_number: Int8;
   updated_at: Generated<Date>;
+  /** The head the last pass saw, and when it ended (0038, decision 67). */
+  head_number: Int8 | null;
+  passed_at: Date | null;
 }
 
 export interface ChainBlocksTable {

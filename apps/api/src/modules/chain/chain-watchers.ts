@@ -4,17 +4,21 @@ import type { LiveEvents } from '../../platform/live-events';
 import { runTicks } from '../bots/engine/tick-loop';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { NotificationService } from '../notifications/notifications.service';
+import type { ChainReader } from './chain-reader';
 import type { DepositAddresses } from './deposit-addresses';
-import { createEvmWatcher, RECENT_BLOCKS } from './evm-watcher';
+import { createDepositWatcher, RECENT_BLOCKS } from './deposit-watcher';
+import { createEvmReader } from './evm/evm-reader';
 import type { ChainNetworks } from './networks';
+import { createTronApi } from './tron/tron-api';
+import { createTronReader } from './tron/tron-reader';
 import { createWatcherLock } from './watcher-lock';
 
 /** A watcher pass a second: a deposit is seen and credited within about a second of its block. */
 export const CHAIN_WATCH_MS = 1000;
 
 /**
- * The deposit watchers the worker runs: one per connected EVM network, each only while this worker holds
- * the network's lock. A network watched for the first time starts at genesis outside production (the
+ * The deposit watchers the worker runs: one per connected EVM network and one for TRON when its HTTP API is
+ * configured (TRON_API_URL), each only while this worker holds the network's lock. A network watched for the first time starts at genesis outside production (the
  * development chain is short) and a little below the head in production.
  */
 export function startChainWatchers(deps: {
@@ -28,11 +32,14 @@ export function startChainWatchers(deps: {
   log: Logger;
   production: boolean;
 }) {
-  const running = [...deps.networks.evm.values()].map((network) => {
+  const readers: ChainReader[] = [...deps.networks.evm.values()].map((network) => createEvmReader(network));
+  if (deps.networks.tron) readers.push(createTronReader(createTronApi(deps.networks.tron.apiUrl)));
+  const running = readers.map((reader) => {
+    const network = { name: reader.network };
     const lock = createWatcherLock({ databaseUrl: deps.databaseUrl, name: network.name });
-    const watcher = createEvmWatcher({
+    const watcher = createDepositWatcher({
       db: deps.db,
-      network,
+      reader,
       addresses: deps.addresses,
       ledger: deps.ledger,
       notify: deps.notify,

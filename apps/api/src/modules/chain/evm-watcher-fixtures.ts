@@ -10,9 +10,9 @@ import { createSecretBox } from '../../platform/secret-box';
 import { createLedgerService } from '../ledger/ledger.service';
 import { createNotificationService } from '../notifications/notifications.service';
 import { createDepositAddresses } from './deposit-addresses';
+import { createEvmWatcher, type WatcherOptions } from './deposit-watcher';
 import type { DevChain } from './evm/dev-chain';
 import { testTokenAbi } from './evm/test-token';
-import { createEvmWatcher, type WatcherOptions } from './evm-watcher';
 import { loadChainKeys } from './keys';
 
 /**
@@ -36,7 +36,7 @@ export async function watcherFixture(db: Db, databaseUrl: string, chain: DevChai
   const live = createLiveEvents({ databaseUrl });
   const notifications = createNotificationService({ db, live });
   const log = pino({ level: 'silent' });
-  const watcher = (extra: Partial<WatcherOptions> = {}) =>
+  const watcher = (extra: Partial<Omit<WatcherOptions, 'reader'>> & { batchBlocks?: bigint } = {}) =>
     createEvmWatcher({
       db,
       network: { name: 'ERC20', chainId: chain.chainId, rpcUrl: chain.url, client: chain.client },

@@ -1,6 +1,6 @@
+import type { NetworkName } from '@app/contracts';
 import { sql } from 'kysely';
 import { type AnyDb, own } from '../../../db/tables';
-import type { EvmNetworkName } from '../networks';
 
 /** A block as the watcher keeps it: enough to notice that its successor was built on another parent. */
 export interface BlockRef {
@@ -20,7 +20,7 @@ export interface Cursor {
  * The watcher's memory of one network (tables chain_cursors and chain_blocks): how far it has read, on
  * which chain, and the hashes of the recent blocks and of blocks holding deposits not yet final.
  */
-export function createBlockWindow(deps: { db: AnyDb; network: EvmNetworkName }) {
+export function createBlockWindow(deps: { db: AnyDb; network: NetworkName }) {
   const { network } = deps;
   const db = own<'chain_cursors' | 'chain_blocks' | 'chain_deposits'>(deps.db);
 
@@ -56,6 +56,15 @@ export function createBlockWindow(deps: { db: AnyDb; network: EvmNetworkName }) 
             updated_at: sql<Date>`now()`,
           }),
         )
+        .execute();
+    },
+
+    /** A pass ended having seen `head`: what readiness and the lag metric read. */
+    async passed(head: bigint): Promise<void> {
+      await db
+        .updateTable('chain_cursors')
+        .set({ head_number: head.toString(), passed_at: sql<Date>`now()` })
+        .where('network', '=', network)
         .execute();
     },
 

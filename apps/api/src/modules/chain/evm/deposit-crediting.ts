@@ -1,3 +1,4 @@
+import type { NetworkName } from '@app/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database';
 import { own } from '../../../db/tables';
@@ -6,7 +7,6 @@ import type { LedgerService } from '../../ledger/ledger.service';
 import type { NotificationService } from '../../notifications/notifications.service';
 import { decimalOf } from '../../wallet/amounts';
 import { creditDeposit } from '../../wallet/deposit-credit';
-import type { EvmNetworkName } from '../networks';
 import type { DepositRecords } from './deposit-records';
 
 /**
@@ -15,7 +15,7 @@ import type { DepositRecords } from './deposit-records';
  * development chains (which replay the same transactions) apart.
  */
 export function chainDepositTransferId(
-  network: EvmNetworkName,
+  network: NetworkName,
   genesisHash: string,
   txHash: string,
   logIndex: number,
@@ -35,7 +35,7 @@ export async function creditChainDeposit(
     ledger: LedgerService;
     notify: NotificationService['notify'];
     records: DepositRecords;
-    network: EvmNetworkName;
+    network: NetworkName;
   },
   d: { id: string; transferId: string; confirmations: number; required: number; decimals: number },
 ): Promise<boolean> {

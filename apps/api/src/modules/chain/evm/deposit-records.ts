@@ -1,8 +1,7 @@
-import type { TLiveEventOf } from '@app/contracts';
+import type { NetworkName, TLiveEventOf } from '@app/contracts';
 import { sql } from 'kysely';
 import { type AnyDb, own } from '../../../db/tables';
 import type { LiveEvents } from '../../../platform/live-events';
-import type { EvmNetworkName } from '../networks';
 
 type DepositEvent = TLiveEventOf<'deposit'>;
 
@@ -24,7 +23,7 @@ export interface SeenDeposit {
  * The chain_deposits rows of one network: each transfer stored once (network, tx hash, log index), and the
  * members told over their live stream as deposits appear, count confirmations and leave the chain.
  */
-export function createDepositRecords(deps: { db: AnyDb; network: EvmNetworkName; live: LiveEvents }) {
+export function createDepositRecords(deps: { db: AnyDb; network: NetworkName; live: LiveEvents }) {
   const { network, live } = deps;
   const db = own<'chain_deposits'>(deps.db);
 
@@ -40,55 +39,53 @@ export function createDepositRecords(deps: { db: AnyDb; network: EvmNetworkName;
      * transaction was mined anew) takes the new block: an orphaned one counts again, a credited one that
      * had been flagged is back on the chain and unflagged. Returns the ids its members were told of.
      */
-    async record(seen: readonly SeenDeposit[], head: bigint): Promise<string[]> {
+    async record(ex: AnyDb, seen: readonly SeenDeposit[], head: bigint): Promise<string[]> {
       if (seen.length === 0) return [];
-      return db.transaction().execute(async (trx) => {
-        const rows = await trx
-          .insertInto('chain_deposits')
-          .values(
-            seen.map((d) => ({
-              id: crypto.randomUUID(),
-              network,
-              currency: d.currency,
-              member_id: d.memberId,
-              address: d.address,
-              tx_hash: d.txHash,
-              log_index: d.logIndex,
-              block_number: d.blockNumber.toString(),
-              block_hash: d.blockHash,
-              amount: d.amount.toString(),
-              status: d.status,
-            })),
-          )
-          .onConflict((c) =>
-            c
-              .columns(['network', 'tx_hash', 'log_index'])
-              .doUpdateSet((eb) => ({
-                block_number: eb.ref('excluded.block_number'),
-                block_hash: eb.ref('excluded.block_hash'),
-                status: sql`CASE WHEN chain_deposits.status = 'orphaned' THEN excluded.status ELSE chain_deposits.status END`,
-                flagged_at: null,
-              }))
-              .whereRef('chain_deposits.block_hash', '<>', 'excluded.block_hash'),
-          )
-          .returning(['id', 'member_id', 'status', 'block_number', 'tx_hash', 'log_index'])
-          .execute();
-        const required = new Map(seen.map((d) => [`${d.txHash}:${d.logIndex}`, d.required]));
-        await live.publishMany(
-          trx,
-          rows.map((r) => ({
-            audience: { memberId: r.member_id },
-            event: {
-              type: 'deposit' as const,
-              id: r.id,
-              status: r.status,
-              confirmations: Number(head - BigInt(r.block_number) + 1n),
-              required: required.get(`${r.tx_hash}:${r.log_index}`) ?? 0,
-            },
+      const rows = await own<'chain_deposits'>(ex)
+        .insertInto('chain_deposits')
+        .values(
+          seen.map((d) => ({
+            id: crypto.randomUUID(),
+            network,
+            currency: d.currency,
+            member_id: d.memberId,
+            address: d.address,
+            tx_hash: d.txHash,
+            log_index: d.logIndex,
+            block_number: d.blockNumber.toString(),
+            block_hash: d.blockHash,
+            amount: d.amount.toString(),
+            status: d.status,
           })),
-        );
-        return rows.map((r) => r.id);
-      });
+        )
+        .onConflict((c) =>
+          c
+            .columns(['network', 'tx_hash', 'log_index'])
+            .doUpdateSet((eb) => ({
+              block_number: eb.ref('excluded.block_number'),
+              block_hash: eb.ref('excluded.block_hash'),
+              status: sql`CASE WHEN chain_deposits.status = 'orphaned' THEN excluded.status ELSE chain_deposits.status END`,
+              flagged_at: null,
+            }))
+            .whereRef('chain_deposits.block_hash', '<>', 'excluded.block_hash'),
+        )
+        .returning(['id', 'member_id', 'status', 'block_number', 'tx_hash', 'log_index'])
+        .execute();
+      const required = new Map(seen.map((d) => [`${d.txHash}:${d.logIndex}`, d.required]));
+      await live.publishMany(
+        ex,
+        rows.map((r) => ({
+          audience: { memberId: r.member_id },
+          event: {
+            type: 'deposit' as const,
+            id: r.id,
+            status: r.status,
+            confirmations: Number(head - BigInt(r.block_number) + 1n),
+            required: required.get(`${r.tx_hash}:${r.log_index}`) ?? 0,
+          },
+        })),
+      );
+      return rows.map((r) => r.id);
     },
 
     /**

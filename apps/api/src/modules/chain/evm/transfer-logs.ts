@@ -1,20 +1,11 @@
-import { type Address, getAddress, type Hex, type PublicClient, parseAbiItem } from 'viem';
+import { type Address, getAddress, type PublicClient, parseAbiItem } from 'viem';
+import type { TokenTransfer } from '../chain-reader';
 import type { BlockRef } from './block-window';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 
 /** Up to this many addresses go into the `eth_getLogs` topic filter; more, and the range is read whole. */
 export const TOPIC_FILTER_MAX = 200;
-
-export interface TokenTransfer {
-  token: Address;
-  to: Address;
-  value: bigint;
-  txHash: Hex;
-  logIndex: number;
-  blockNumber: bigint;
-  blockHash: Hex;
-}
 
 /**
  * The token contracts' Transfer logs in [from, to]: with few member addresses, only those sent to them

@@ -1,11 +1,11 @@
-import { type Address, getAddress } from 'viem';
+import type { NetworkName } from '@app/contracts';
 import { type AnyDb, own } from '../../../db/tables';
-import type { EvmNetworkName } from '../networks';
 
 /** A deposit channel the watcher follows on its network: which token, and what a deposit must meet. */
 export interface WatchedChannel {
   currency: string;
-  token: Address;
+  /** In the reader's address form (EIP-55 on EVM chains, base58 on TRON). */
+  token: string;
   tokenDecimals: number;
   /** The currency's decimals in the ledger. */
   decimals: number;
@@ -15,7 +15,11 @@ export interface WatchedChannel {
 }
 
 /** The network's enabled channels with a token contract, read each pass so a changed setting applies. */
-export async function watchedChannels(db: AnyDb, network: EvmNetworkName): Promise<WatchedChannel[]> {
+export async function watchedChannels(
+  db: AnyDb,
+  network: NetworkName,
+  normalize: (address: string) => string,
+): Promise<WatchedChannel[]> {
   const rows = await own<'deposit_channels' | 'currencies'>(db)
     .selectFrom('deposit_channels as c')
     .innerJoin('currencies as cur', 'cur.code', 'c.currency')
@@ -33,7 +37,7 @@ export async function watchedChannels(db: AnyDb, network: EvmNetworkName): Promi
     .execute();
   return rows.map((r) => ({
     currency: r.currency,
-    token: getAddress(r.token_address!),
+    token: normalize(r.token_address!),
     tokenDecimals: r.token_decimals,
     decimals: r.decimals,
     minAmount: BigInt(r.min_amount),

@@ -9,6 +9,8 @@ import { tronAddressOf } from '../keys';
  */
 const ZBlock = z.object({
   blockID: z.string().regex(/^[0-9a-f]{64}$/),
+  /** Left out of a block without transactions. */
+  transactions: z.array(z.object({ txID: z.string().regex(/^[0-9a-f]{64}$/) })).default([]),
   block_header: z.object({
     raw_data: z.object({
       number: z.number().int().nonnegative(),
@@ -43,6 +45,8 @@ export interface TronBlock {
   number: number;
   hash: string;
   parentHash: string;
+  /** The ids of the block's transactions. */
+  txIds: string[];
 }
 
 export interface TronTransfer {
@@ -88,6 +92,7 @@ export function createTronApi(apiUrl: string, fetchImpl: typeof fetch = fetch) {
     number: b.block_header.raw_data.number,
     hash: b.blockID,
     parentHash: b.block_header.raw_data.parentHash,
+    txIds: b.transactions.map((t) => t.txID),
   });
 
   return {
@@ -103,6 +108,17 @@ export function createTronApi(apiUrl: string, fetchImpl: typeof fetch = fetch) {
 
     /** The TRC-20 Transfer logs of successful transactions in one block, of the tokens asked for. */
     async transfers(num: number, tokens: ReadonlySet<string>): Promise<TronTransfer[]> {
+      return (await this.blockTransfers(num, tokens)).transfers;
+    },
+
+    /**
+     * The same, with the ids of every transaction the node gave an info for: the watcher checks them
+     * against the block it read (the two requests could straddle a fork switch).
+     */
+    async blockTransfers(
+      num: number,
+      tokens: ReadonlySet<string>,
+    ): Promise<{ txIds: string[]; transfers: TronTransfer[] }> {
       const infos = await post('/wallet/gettransactioninfobyblocknum', { num }, z.array(ZTransactionInfo));
       const found: TronTransfer[] = [];
       for (const info of infos) {
@@ -120,7 +136,7 @@ export function createTronApi(apiUrl: string, fetchImpl: typeof fetch = fetch) {
           });
         });
       }
-      return found;
+      return { txIds: infos.map((i) => i.id), transfers: found };
     },
   };
 }
