@@ -1,6 +1,7 @@
 import type { TDeposit, TPageQuery } from '@app/contracts';
 import { sql } from 'kysely';
 import { type AnyDb, own } from '../../db/tables';
+import { chainDepositsWithConfirmations } from '../chain/deposit-confirmations';
 import { big, decimalOf } from './amounts';
 
 /**
@@ -13,13 +14,8 @@ export async function listMemberDeposits(
   memberId: string,
   q: TPageQuery,
 ) {
-  const db = own<'deposits' | 'chain_deposits' | 'deposit_channels' | 'chain_cursors'>(deps.db);
-  const onChain = db
-    .selectFrom('chain_deposits as d')
-    .leftJoin('deposit_channels as c', (j) =>
-      j.onRef('c.currency', '=', 'd.currency').onRef('c.network', '=', 'd.network'),
-    )
-    .leftJoin('chain_cursors as k', 'k.network', 'd.network')
+  const db = own<'deposits' | 'deposit_channels'>(deps.db);
+  const onChain = chainDepositsWithConfirmations(deps.db)
     .select([
       'd.id',
       'd.currency',
@@ -28,9 +24,6 @@ export async function listMemberDeposits(
       'd.tx_hash',
       sql<'manual' | 'chain'>`'chain'`.as('source'),
       'd.status',
-      sql<number>`CASE WHEN d.status = 'orphaned' THEN 0
-        ELSE greatest(0, coalesce(k.block_number - d.block_number + 1, 0)) END::int`.as('confirmations'),
-      sql<number>`coalesce(c.confirmations, 0)`.as('required'),
       'd.created_at',
     ])
     .where('d.member_id', '=', memberId)
@@ -40,7 +33,11 @@ export async function listMemberDeposits(
     .leftJoin('deposit_channels as c', (j) =>
       j.onRef('c.currency', '=', 'd.currency').onRef('c.network', '=', 'd.network'),
     )
+    // UNION ALL matches columns by position: confirmations and required first, as the chain side has them.
     .select([
+      // Credited: what counts is that the threshold was met, however many blocks followed.
+      sql<number>`coalesce(c.confirmations, 0)::int`.as('confirmations'),
+      sql<number>`coalesce(c.confirmations, 0)::int`.as('required'),
       'd.id',
       'd.currency',
       'd.network',
@@ -48,9 +45,6 @@ export async function listMemberDeposits(
       'd.tx_hash',
       'd.source',
       sql<'pending' | 'credited' | 'below_minimum' | 'orphaned'>`'credited'`.as('status'),
-      // Credited: what counts is that the threshold was met, however many blocks followed.
-      sql<number>`coalesce(c.confirmations, 0)`.as('confirmations'),
-      sql<number>`coalesce(c.confirmations, 0)`.as('required'),
       'd.created_at',
     ])
     .where('d.member_id', '=', memberId);

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/database';
 import { likePrefix } from '../../../platform/like';
 import type { LedgerService } from '../../ledger/ledger.service';
 import { big, decimalOf } from '../../wallet/amounts';
+import { chainDepositsWithConfirmations } from '../deposit-confirmations';
 
 /**
  * The admin's list of deposits seen on chain, newest first: pending ones with their confirmations as far
@@ -12,13 +13,8 @@ import { big, decimalOf } from '../../wallet/amounts';
 export function createChainDepositsAdmin(deps: { db: Db; ledger: Pick<LedgerService, 'currencies'> }) {
   const { db, ledger } = deps;
   return async (q: TAdminChainDepositsQuery) => {
-    let query = db
-      .selectFrom('chain_deposits as d')
+    let query = chainDepositsWithConfirmations(db)
       .innerJoin('members as m', 'm.id', 'd.member_id')
-      .leftJoin('chain_cursors as c', 'c.network', 'd.network')
-      .leftJoin('deposit_channels as ch', (join) =>
-        join.onRef('ch.currency', '=', 'd.currency').onRef('ch.network', '=', 'd.network'),
-      )
       .select([
         'd.id',
         'm.username',
@@ -34,8 +30,6 @@ export function createChainDepositsAdmin(deps: { db: Db; ledger: Pick<LedgerServ
         'd.flagged_at',
         'd.created_at',
         'd.credited_at',
-        'c.block_number as head',
-        'ch.confirmations as required',
       ]);
     if (q.status === 'flagged') query = query.where('d.flagged_at', 'is not', null);
     else if (q.status) query = query.where('d.status', '=', q.status);
@@ -59,8 +53,6 @@ export function createChainDepositsAdmin(deps: { db: Db; ledger: Pick<LedgerServ
     ]);
     const decimals = new Map(currencies.map((c) => [c.code, c.decimals]));
     const items: TAdminChainDeposit[] = rows.map((r) => {
-      const required = r.required ?? 0;
-      const followed = r.head === null ? 0 : Number(r.head) - Number(r.block_number) + 1;
       return {
         id: r.id,
         username: r.username,
@@ -73,8 +65,8 @@ export function createChainDepositsAdmin(deps: { db: Db; ledger: Pick<LedgerServ
         logIndex: r.log_index,
         blockNumber: Number(r.block_number),
         status: r.status,
-        confirmations: r.status === 'credited' ? Math.max(required, followed) : Math.max(0, followed),
-        required,
+        confirmations: Number(r.confirmations),
+        required: Number(r.required),
         flaggedAt: r.flagged_at?.toISOString() ?? null,
         createdAt: r.created_at.toISOString(),
         creditedAt: r.credited_at?.toISOString() ?? null,
