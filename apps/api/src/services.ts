@@ -12,6 +12,11 @@ import { createBotsModule } from './modules/bots/bots.module';
 import { createChainAdminModule } from './modules/chain/admin/chain-admin.module';
 import { createChainModule } from './modules/chain/chain.module';
 import type { ChainNetworks } from './modules/chain/networks';
+import {
+  chainWatchersReadiness,
+  registerChainWatcherMetrics,
+  watchedNetworks,
+} from './modules/chain/watcher-health';
 import { createContentModule } from './modules/content/content.module';
 import { createExchangeKeysModule } from './modules/exchange-keys/exchange-keys.module';
 import type { Credentials, MarketData } from './modules/exchanges/connector';
@@ -206,7 +211,16 @@ export async function createServices(config: Config, deps: ServiceDeps) {
     moneyRateLimit: config.MONEY_RATE_LIMIT_PER_MINUTE,
   });
   const teamBonuses = createTeamBonusesModule({ db, ledger });
-  const app = createAppModule({ db, config, outbox: deps.outbox, site: content.content.site });
+  // Chain watchers run in the worker; the API reads what they wrote of themselves (decision 67).
+  const watched = watchedNetworks(chain.networks);
+  registerChainWatcherMetrics(metrics.registry, db, watched);
+  const app = createAppModule({
+    db,
+    config,
+    outbox: deps.outbox,
+    site: content.content.site,
+    readinessChecks: watched.length > 0 ? [chainWatchersReadiness({ db, networks: watched })] : [],
+  });
   const admin = createAdminModule({ db, throttle: auth.loginThrottle });
 
   /** In the order buildApp registers their routes. */

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import pino from 'pino';
+import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeMember } from '../../../../test/fixtures';
 import { createTestDb } from '../../../../test/test-db';
@@ -16,6 +18,7 @@ import { listMemberDeposits } from '../../wallet/member-deposits';
 import { createDepositAddresses, type DepositAddresses } from '../deposit-addresses';
 import { createDepositWatcher, type WatcherOptions } from '../deposit-watcher';
 import { loadChainKeys } from '../keys';
+import { chainWatchersReadiness, registerChainWatcherMetrics } from '../watcher-health';
 import { createTronApi } from './tron-api';
 import { createTronReader } from './tron-reader';
 
@@ -250,5 +253,48 @@ describe('TRON deposit watcher (TRC-20 USDT over the mock HTTP API)', () => {
       .where('network', '=', 'TRC20')
       .executeTakeFirstOrThrow();
     expect(after.block_number).toBe(before.block_number);
+  });
+
+  it('reports its health: ready while passing, not ready when its passes stop, lag and flagged as metrics', async () => {
+    const check = chainWatchersReadiness({ db, networks: ['TRC20'] });
+    tron.mine(5);
+    await watcher().pass();
+    expect(await check.run()).toEqual({ ok: true });
+
+    const registry = new Registry();
+    registerChainWatcherMetrics(registry, db, ['TRC20']);
+    await db
+      .updateTable('chain_cursors')
+      .set({ head_number: sql`block_number + 7` })
+      .where('network', '=', 'TRC20')
+      .execute();
+    const text = await registry.metrics();
+    expect(text).toContain('chain_watcher_lag_blocks{network="TRC20"} 7');
+    expect(text).toContain('chain_deposits_flagged{network="TRC20"} 1'); // the deeper reorg's, above
+
+    // Seven blocks behind and the cursor still for two minutes: not keeping up.
+    await db
+      .updateTable('chain_cursors')
+      .set({ updated_at: sql`now() - interval '2 minutes'` })
+      .where('network', '=', 'TRC20')
+      .execute();
+    expect(await check.run()).toMatchObject({
+      ok: false,
+      detail: expect.stringContaining('7 blocks behind'),
+    });
+    // No pass for two minutes: the watcher is gone.
+    await db
+      .updateTable('chain_cursors')
+      .set({ passed_at: sql`now() - interval '2 minutes'` })
+      .where('network', '=', 'TRC20')
+      .execute();
+    expect(await check.run()).toMatchObject({
+      ok: false,
+      detail: expect.stringContaining('last watcher pass'),
+    });
+    // A pass puts it right.
+    tron.mine(1);
+    await watcher().pass();
+    expect(await check.run()).toEqual({ ok: true });
   });
 });
