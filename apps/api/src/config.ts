@@ -49,6 +49,8 @@ export const ZConfig = z.object({
   BEP20_RPC_URL: z.string().url().optional(),
   /** TRON's HTTP API (a full node or TronGrid) for TRC-20 deposits. */
   TRON_API_URL: z.string().url().optional(),
+  /** TronGrid's API key, sent as `TRON-PRO-API-KEY` (a node of one's own needs none). */
+  TRON_API_KEY: z.string().min(1).optional(),
   /**
    * A payout transaction not mined after this many blocks is replaced with a higher fee (decision 61).
    * On chains with second-long blocks (BEP20) the same count means less time; a dozen is about 2.5 minutes

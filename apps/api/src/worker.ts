@@ -74,6 +74,8 @@ async function main(): Promise<void> {
   // manual rather than stopping the bots.
   const chain = await connectChainNetworks({
     rpcUrls: { ERC20: config.ERC20_RPC_URL, BEP20: config.BEP20_RPC_URL },
+    tronApiUrl: config.TRON_API_URL,
+    tronApiKey: config.TRON_API_KEY,
   }).catch((error: Error) => {
     log.warn({ error: error.message }, 'no chain connected: deposits and payouts stay manual');
     return noChainNetworks;

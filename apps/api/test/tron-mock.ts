@@ -46,6 +46,8 @@ export async function startTronMock() {
   let pending: MockTx[] = [];
   const known = new Map<string, string>(); // base58 -> hex
   const requests: string[] = [];
+  /** The TronGrid key each request carried (TRON-PRO-API-KEY), '' for none. */
+  const apiKeys: string[] = [];
 
   const head = () => blocks[blocks.length - 1]!;
   // As java-tron: `transactions` is left out of a block without any.
@@ -76,6 +78,7 @@ export async function startTronMock() {
   const app = Fastify();
   app.addHook('onRequest', async (request) => {
     requests.push(request.url);
+    apiKeys.push(String(request.headers['tron-pro-api-key'] ?? ''));
   });
   app.post('/wallet/getnowblock', async () => blockJson(head()));
   app.post('/wallet/getblockbynum', async (request) => {
@@ -105,6 +108,7 @@ export async function startTronMock() {
   return {
     url,
     requests,
+    apiKeys,
     /** A TRON address for tests, known to the mock (so it can write it into logs). */
     addressOf(seed: string): string {
       const hex = Buffer.from(seed.padEnd(20, '.').slice(0, 20)).toString('hex');

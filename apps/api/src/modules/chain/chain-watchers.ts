@@ -33,7 +33,10 @@ export function startChainWatchers(deps: {
   production: boolean;
 }) {
   const readers: ChainReader[] = [...deps.networks.evm.values()].map((network) => createEvmReader(network));
-  if (deps.networks.tron) readers.push(createTronReader(createTronApi(deps.networks.tron.apiUrl)));
+  if (deps.networks.tron)
+    readers.push(
+      createTronReader(createTronApi(deps.networks.tron.apiUrl, { apiKey: deps.networks.tron.apiKey })),
+    );
   const running = readers.map((reader) => {
     const network = { name: reader.network };
     const lock = createWatcherLock({ databaseUrl: deps.databaseUrl, name: network.name });

@@ -24,7 +24,7 @@ export interface DevChainHandle {
 
 export interface ChainNetworks {
   evm: ReadonlyMap<EvmNetworkName, EvmNetwork>;
-  tron: { apiUrl: string } | null;
+  tron: { apiUrl: string; apiKey?: string | undefined } | null;
   /** The local development chain, when `npm start` runs one (it serves as ERC20). */
   dev: DevChainHandle | null;
 }
@@ -39,6 +39,7 @@ export function isWatched(networks: ChainNetworks, network: NetworkName): boolea
 export async function connectChainNetworks(options: {
   rpcUrls: Partial<Record<EvmNetworkName, string>>;
   tronApiUrl?: string | undefined;
+  tronApiKey?: string | undefined;
   dev?: DevChainHandle | null;
 }): Promise<ChainNetworks> {
   const evm = new Map<EvmNetworkName, EvmNetwork>();
@@ -57,5 +58,9 @@ export async function connectChainNetworks(options: {
     }
     evm.set(name, { name, chainId, rpcUrl, client });
   }
-  return { evm, tron: options.tronApiUrl ? { apiUrl: options.tronApiUrl } : null, dev: options.dev ?? null };
+  return {
+    evm,
+    tron: options.tronApiUrl ? { apiUrl: options.tronApiUrl, apiKey: options.tronApiKey } : null,
+    dev: options.dev ?? null,
+  };
 }

@@ -21,6 +21,7 @@ export async function startChains(config: Config): Promise<StartedChains> {
   const networks = await connectChainNetworks({
     rpcUrls: { ERC20: erc20, BEP20: config.BEP20_RPC_URL },
     tronApiUrl: config.TRON_API_URL,
+    tronApiKey: config.TRON_API_KEY,
     dev: devChain ? { url: devChain.url, tokens: devChain.tokens, funder: devChain.funder } : null,
   });
   return {

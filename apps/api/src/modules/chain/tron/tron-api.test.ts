@@ -37,6 +37,13 @@ describe("TRON's HTTP API client", () => {
     ]);
   });
 
+  it('sends the TronGrid API key when one is configured', async () => {
+    await createTronApi(tron.url, { apiKey: 'grid-key-1' }).head();
+    expect(tron.apiKeys.at(-1)).toBe('grid-key-1');
+    await createTronApi(tron.url).head();
+    expect(tron.apiKeys.at(-1)).toBe('');
+  });
+
   it("answers the node's error shape with an error, not a crash", async () => {
     const api = createTronApi(tron.url);
     await expect(api.block(-1)).rejects.toBeInstanceOf(TronApiError);

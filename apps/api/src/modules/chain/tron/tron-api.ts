@@ -73,11 +73,18 @@ export class TronApiError extends Error {
   }
 }
 
-export function createTronApi(apiUrl: string, fetchImpl: typeof fetch = fetch) {
+export function createTronApi(
+  apiUrl: string,
+  options: { fetch?: typeof fetch; apiKey?: string | undefined } = {},
+) {
+  const fetchImpl = options.fetch ?? fetch;
   async function post<T>(path: string, body: unknown, schema: z.ZodType<T>): Promise<T> {
     const response = await fetchImpl(new URL(path, apiUrl), {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        ...(options.apiKey ? { 'TRON-PRO-API-KEY': options.apiKey } : {}),
+      },
       body: JSON.stringify(body),
     });
     if (!response.ok) throw new TronApiError(`${path} answered ${response.status}`, response.status);

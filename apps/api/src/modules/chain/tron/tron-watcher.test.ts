@@ -226,6 +226,47 @@ describe('TRON deposit watcher (TRC-20 USDT over the mock HTTP API)', () => {
     expect(mine.items).toMatchObject([{ status: 'below_minimum', amount: '0.999999', source: 'chain' }]);
   });
 
+  it('a fork switch between reading a block and its transactions credits nothing of the old branch', async () => {
+    const gil = await memberWithAddress();
+    const w = watcher();
+    await w.pass();
+    tron.transfer(usdt, gil.address, USDT(12));
+    tron.mine(1);
+    const block = tron.head();
+    let switched = false;
+    // The node switches branch after answering the block and before answering its transaction infos.
+    const switching: typeof fetch = async (input, init) => {
+      const url = String(input);
+      if (!switched && url.endsWith('/wallet/gettransactioninfobyblocknum')) {
+        const body = JSON.parse(String(init?.body)) as { num: number };
+        if (body.num === block) {
+          switched = true;
+          tron.reorg(1, 0);
+          tron.transfer(usdt, gil.address, USDT(13)); // the new branch's block holds another transfer
+          tron.mine(1);
+        }
+      }
+      return fetch(input, init);
+    };
+    const straddled = createDepositWatcher({
+      db,
+      reader: createTronReader(createTronApi(tron.url, { fetch: switching }), 10n),
+      addresses,
+      ledger,
+      notify,
+      live,
+      log: pino({ level: 'silent' }),
+      production: false,
+    });
+    await straddled.pass();
+    expect(switched).toBe(true);
+    tron.mine(CONFIRMATIONS);
+    await straddled.pass();
+    // Only the transfer of the branch that stayed is credited; the 12 left with the old block.
+    expect((await rowsOf(gil.id)).map((r) => [r.status, r.amount])).toEqual([['credited', '13000000']]);
+    expect(await depositBalance(gil.id)).toBe(USDT(13));
+  });
+
   it('reads the chain id as TRON does (the genesis id) and a reader error leaves the cursor where it was', async () => {
     const reader = createTronReader(createTronApi(tron.url));
     const { chainId, genesisHash } = await reader.identity();
