@@ -148,7 +148,7 @@ export default function PayoutsSection() {
     {
       id: 'withdrawal',
       header: col('withdrawal'),
-      render: (p) => <code title={p.withdrawalId}>{shortText(p.withdrawalId, 8, 0)}</code>,
+      render: (p) => <code title={p.withdrawalId}>{p.withdrawalId.slice(0, 8)}</code>,
     },
   ];
   const alertColumns: Column<TAdminPayoutAlert>[] = [
