@@ -12,6 +12,8 @@ declare module 'vitest' {
     binanceMockPort: number;
     /** A staff member made by `npm run admin:create` before the start: no second factor yet. */
     newStaff: { username: string; password: string };
+    /** The development chain's JSON-RPC URL (`Dev chain:` in the start banner): specs read balances there. */
+    devChainUrl: string;
   }
 }
 
@@ -87,6 +89,17 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('binanceMockPort', binanceMockPort);
   project.provide('newStaff', { username: 'firstadm1', password });
+  // The start banner follows the listen by a moment: wait for it (at most 30 s), not for a time.
+  const deadline = Date.now() + 30_000;
+  while (!/Dev chain: \S+/.test(output) && child.exitCode === null && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const devChainUrl = /Dev chain: (\S+)/.exec(output)?.[1];
+  if (!devChainUrl) {
+    child.kill('SIGTERM');
+    throw new Error(`the server started no development chain:\n${output}`);
+  }
+  project.provide('devChainUrl', devChainUrl);
 
   return async () => {
     child.kill('SIGTERM');

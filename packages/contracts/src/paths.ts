@@ -50,6 +50,8 @@ export const Paths = {
 
   adminWithdrawals: '/api/admin/withdrawals',
   adminPayouts: '/api/admin/payouts',
+  adminPayoutAlerts: '/api/admin/payouts/alerts',
+  adminPayoutRetry: '/api/admin/withdrawals/:id/payout-retry',
   adminWithdrawalApprove: '/api/admin/withdrawals/:id/approve',
   adminWithdrawalPaid: '/api/admin/withdrawals/:id/paid',
   adminWithdrawalReject: '/api/admin/withdrawals/:id/reject',

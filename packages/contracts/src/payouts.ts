@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZPageQuery } from './common';
-import { ZNetwork } from './wallet';
+import { ZNetwork, ZPayoutAlert } from './wallet';
 
 /** A withdrawal paid from the platform's hot wallet (decision 61): signed, broadcast, confirmed or failed. */
 export const ZPayoutStatus = z.enum(['signed', 'broadcast', 'confirmed', 'failed']);
@@ -25,9 +25,40 @@ export const ZAdminPayout = z.object({
   error: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The withdrawal it pays: its member, currency and what the member receives (amount less fee). */
+  username: z.string(),
+  currency: z.string(),
+  payout: z.string(),
+  /** Blocks on top of the mined transaction, itself included; 0 before it is mined, null if unreadable. */
+  confirmations: z.number().int().nullable(),
+  required: z.number().int(),
 });
 export type TAdminPayout = z.infer<typeof ZAdminPayout>;
 
 /** Without a status: the payouts in flight (signed or broadcast, not yet confirmed). */
 export const ZAdminPayoutsQuery = ZPageQuery.extend({ status: ZPayoutStatus.optional() });
 export type TAdminPayoutsQuery = z.infer<typeof ZAdminPayoutsQuery>;
+
+/**
+ * An approved withdrawal the platform did not pay (decision 61): the hot wallet too low for it, or its
+ * payout failed; for a failed one, the payout's error and hashes. The admin retries it or pays it by hand.
+ */
+export const ZAdminPayoutAlert = z.object({
+  withdrawalId: z.uuid(),
+  username: z.string(),
+  currency: z.string(),
+  network: ZNetwork,
+  payout: z.string(),
+  alert: ZPayoutAlert,
+  decidedAt: z.string().nullable(),
+  failedPayout: z
+    .object({ id: z.uuid(), error: z.string().nullable(), hashes: z.array(z.string()) })
+    .nullable(),
+});
+export type TAdminPayoutAlert = z.infer<typeof ZAdminPayoutAlert>;
+export const ZAdminPayoutAlerts = z.object({ items: z.array(ZAdminPayoutAlert) });
+export type TAdminPayoutAlerts = z.infer<typeof ZAdminPayoutAlerts>;
+
+/** After "retry payout": the payer may sign one more payout for the withdrawal (decision 68). */
+export const ZPayoutRetried = z.object({ withdrawalId: z.uuid(), retries: z.number().int() });
+export type TPayoutRetried = z.infer<typeof ZPayoutRetried>;

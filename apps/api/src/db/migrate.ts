@@ -35,6 +35,7 @@ import * as nonceUsedFor from './migrations/0033-nonce-used-for';
 import * as workerHeartbeats from './migrations/0034-worker-heartbeats';
 import * as chainDeposits from './migrations/0037-chain-deposits';
 import * as chainWatchHealth from './migrations/0038-chain-watch-health';
+import * as payoutRetries from './migrations/0039-payout-retries';
 import * as chainPayouts from './migrations/0040-chain-payouts';
 import * as chainSweeps from './migrations/0041-chain-sweeps';
 import * as loweredPriceMemory from './migrations/0042-lowered-price-memory';
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '0034-worker-heartbeats': workerHeartbeats,
   '0037-chain-deposits': chainDeposits,
   '0038-chain-watch-health': chainWatchHealth,
+  '0039-payout-retries': payoutRetries,
   '0040-chain-payouts': chainPayouts,
   '0041-chain-sweeps': chainSweeps,
   '0042-lowered-price-memory': loweredPriceMemory,

@@ -458,6 +458,7 @@ export interface WithdrawalsTable {
   created_at: Timestamp;
   /** Why the platform did not pay it (hot wallet too low, a failed transaction); shown to admins. */
   payout_alert: string | null;
+  payout_retries: Generated<number>;
 }
 
 export interface DepositsTable {

@@ -21,6 +21,7 @@ const MONEY_ROUTES = [
   'POST /api/admin/airdrops',
   'POST /api/admin/withdrawals/:id/approve',
   'POST /api/admin/withdrawals/:id/paid',
+  'POST /api/admin/withdrawals/:id/payout-retry',
   'POST /api/admin/approvals/:id/approve',
   'POST /api/admin/bonus-runs',
   'POST /api/admin/mining/payouts/run',

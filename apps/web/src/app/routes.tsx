@@ -83,6 +83,7 @@ const TotpEnrol = lazyPage(() => import('../features/staff/TotpEnrolPage'));
 const AdminWithdrawals = lazyPage(() => import('../features/admin/WithdrawalsSection'));
 const AdminChainDeposits = lazyPage(() => import('../features/admin/ChainDepositsSection'));
 const AdminReconciliation = lazyPage(() => import('../features/admin/ReconciliationSection'));
+const AdminPayouts = lazyPage(() => import('../features/admin/PayoutsSection'));
 const AdminMembers = lazyPage(() => import('../features/admin/MembersSection'));
 const AdminMoney = lazyPage(() => import('../features/admin/MoneySection'));
 const AdminRules = lazyPage(() => import('../features/admin/RulesSection'));
@@ -238,6 +239,7 @@ export const routes: RouteObject[] = [
           { path: AdminPaths.withdrawals, element: AdminWithdrawals },
           { path: AdminPaths.deposits, element: AdminChainDeposits },
           { path: AdminPaths.reconciliation, element: AdminReconciliation },
+          { path: AdminPaths.payouts, element: AdminPayouts },
           { path: AdminPaths.members, element: AdminMembers },
           { path: AdminPaths.money, element: AdminMoney },
           { path: AdminPaths.rules, element: AdminRules },

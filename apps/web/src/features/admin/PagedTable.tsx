@@ -21,11 +21,21 @@ interface PagedTableProps<T> {
   columns: readonly Column<T>[];
   rowKey: (row: T) => string;
   pageSize?: number;
+  /** Refetch the page this often (ms), for lists that change by themselves (payouts in flight). */
+  refetchInterval?: number;
 }
 
 /** One page of a server list in a DataTable, with loading, failure, empty and previous / next. */
 export function PagedTable<T>(props: PagedTableProps<T>) {
-  const { caption, queryKey, fetchPage, columns, rowKey, pageSize = ADMIN_PAGE_SIZE } = props;
+  const {
+    caption,
+    queryKey,
+    fetchPage,
+    columns,
+    rowKey,
+    pageSize = ADMIN_PAGE_SIZE,
+    refetchInterval,
+  } = props;
   const { t } = useTranslation();
   // The page belongs to the filters it was chosen under: other filters start again at page 1.
   const filters = JSON.stringify(queryKey);
@@ -37,6 +47,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
     queryKey: [...queryKey, page, pageSize],
     queryFn: ({ signal }) => fetchPage(page, pageSize, signal),
     placeholderData: keepPreviousData,
+    ...(refetchInterval ? { refetchInterval } : {}),
   });
   const items = query.data?.items ?? [];
 

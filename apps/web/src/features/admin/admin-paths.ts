@@ -6,6 +6,7 @@ export const AdminPaths = {
   withdrawals: '/admin/withdrawals',
   deposits: '/admin/deposits',
   reconciliation: '/admin/reconciliation',
+  payouts: '/admin/payouts',
   members: '/admin/members',
   money: '/admin/money',
   rules: '/admin/rules',

@@ -10,6 +10,7 @@ import {
   MessageOutline,
   PayCircleOutline,
   ReceivePaymentOutline,
+  SendOutline,
   SetOutline,
   TeamOutline,
   UserContactOutline,
@@ -23,6 +24,7 @@ export interface AdminSection {
     | 'withdrawals'
     | 'deposits'
     | 'reconciliation'
+    | 'payouts'
     | 'members'
     | 'money'
     | 'rules'
@@ -45,6 +47,7 @@ export interface AdminSection {
 export const adminSections: readonly AdminSection[] = [
   { id: 'withdrawals', path: AdminPaths.withdrawals, Icon: BankcardOutline },
   { id: 'deposits', path: AdminPaths.deposits, Icon: ReceivePaymentOutline },
+  { id: 'payouts', path: AdminPaths.payouts, Icon: SendOutline },
   { id: 'reconciliation', path: AdminPaths.reconciliation, Icon: HistogramOutline },
   { id: 'kyc', path: AdminPaths.kyc, Icon: UserContactOutline, support: true },
   { id: 'support', path: AdminPaths.support, Icon: MessageOutline, support: true },

@@ -11,6 +11,8 @@ import {
   ZAdminChainDeposit,
   ZAdminManagedAccount,
   ZAdminMemberItem,
+  ZAdminPayout,
+  ZAdminPayoutAlerts,
   ZAdminWithdrawal,
   ZApprovalPending,
   ZAuditEntry,
@@ -19,6 +21,7 @@ import {
   ZDepositInfo,
   ZExchangePairs,
   ZOk,
+  ZPayoutRetried,
   ZReceipt,
   ZReconciliation,
   ZTransferRules,
@@ -38,6 +41,7 @@ const ZWithdrawalPage = zPage(ZAdminWithdrawal);
 const ZAuditPage = zPage(ZAuditEntry);
 const ZManagedAccountPage = zPage(ZAdminManagedAccount);
 const ZChainDepositPage = zPage(ZAdminChainDeposit);
+const ZPayoutPage = zPage(ZAdminPayout);
 
 /** One call's extras: the codes the calling form shows itself, and the key of a money action. */
 interface Options {
@@ -63,6 +67,11 @@ export const adminApi = {
     signal?: AbortSignal,
   ) => api.get(Paths.adminChainDeposits, ZChainDepositPage, { query: { ...filter, page, pageSize }, signal }),
   reconciliation: (signal?: AbortSignal) => api.get(Paths.adminReconciliation, ZReconciliation, { signal }),
+  payouts: (page: number, pageSize: number, signal?: AbortSignal) =>
+    api.get(Paths.adminPayouts, ZPayoutPage, { query: { page, pageSize }, signal }),
+  payoutAlerts: (signal?: AbortSignal) => api.get(Paths.adminPayoutAlerts, ZAdminPayoutAlerts, { signal }),
+  retryPayout: (withdrawalId: string, o: Options) =>
+    api.post(pathWith(Paths.adminPayoutRetry, { id: withdrawalId }), ZPayoutRetried, {}, o),
 
   withdrawals: (filter: WithdrawalFilter, page: number, pageSize: number, signal?: AbortSignal) =>
     api.get(Paths.adminWithdrawals, ZWithdrawalPage, { query: { ...filter, page, pageSize }, signal }),
@@ -122,6 +131,8 @@ export const adminKeys = {
   withdrawals: ['admin', 'withdrawals'] as const,
   chainDeposits: ['admin', 'chain-deposits'] as const,
   reconciliation: ['admin', 'reconciliation'] as const,
+  payouts: ['admin', 'payouts'] as const,
+  payoutAlerts: ['admin', 'payout-alerts'] as const,
   audit: ['admin', 'audit'] as const,
   transferRules: ['admin', 'transfer-rules'] as const,
   exchangePairs: ['admin', 'exchange-pairs'] as const,

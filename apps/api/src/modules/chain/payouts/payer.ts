@@ -40,7 +40,10 @@ export function createPayer(ctx: PayerContext) {
       .execute();
   }
 
-  /** Approved, on a channel the platform pays, and never given to the payer before (a failed one is the admin's). */
+  /**
+   * Approved, on a channel the platform pays, and with no more payouts than an admin allowed retries: a
+   * failed one is the admin's until retried (decision 68). `attempt` numbers the payout about to be signed.
+   */
   async function payable(): Promise<PayableWithdrawal[]> {
     return ctx.db
       .selectFrom('withdrawals as w')
@@ -56,14 +59,22 @@ export function createPayer(ctx: PayerContext) {
         'cur.decimals as currency_decimals',
         'c.token_address',
         'c.token_decimals',
+        'w.payout_retries as attempt',
       ])
       .where('w.status', '=', 'approved')
       .where('w.tx_hash', 'is', null)
       .where('w.network', '=', ctx.network)
       .where('c.auto_payout', '=', true)
       .where('c.token_address', 'is not', null)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('chain_payouts as p').select('p.id').whereRef('p.withdrawal_id', '=', 'w.id'))),
+      .where((eb) =>
+        eb(
+          eb
+            .selectFrom('chain_payouts as p')
+            .select(({ fn }) => fn.countAll<number>().as('n'))
+            .whereRef('p.withdrawal_id', '=', 'w.id'),
+          '<=',
+          eb.ref('w.payout_retries'),
+        ),
       )
       .orderBy('w.decided_at')
       .orderBy('w.id')

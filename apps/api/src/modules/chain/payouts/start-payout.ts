@@ -17,6 +17,8 @@ export interface PayableWithdrawal {
   currency_decimals: number;
   token_address: string;
   token_decimals: number;
+  /** 0 for the first payout, n after an admin's n-th retry of a failed one (decision 68). */
+  attempt: number;
 }
 
 /** What the hot wallet has already promised to payouts not yet mined (their tokens and gas). */
@@ -57,7 +59,10 @@ export async function startPayout(
     return alert(ctx, w.id, 'HOT_WALLET_LOW_GAS', { balance: gasBalance, needed: gasCost });
   }
 
-  const payoutId = derivedUuid(w.id, 'chain-payout');
+  const payoutId =
+    w.attempt === 0
+      ? derivedUuid(w.id, 'chain-payout')
+      : derivedUuid(w.id, 'chain-payout', String(w.attempt));
   const stored = await ctx.db.transaction().execute(async (trx) => {
     // Under the withdrawal's lock, as the admin's mark-paid: one of the two pays, never both.
     const locked = await trx
