@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZPageQuery, ZTimestamp, zPage } from './common';
 import { Languages } from './limits';
-import { ZLocalizedText, zLocalizedText } from './localized';
+import { ZLocalizedText, zLocalizedText, zOptionalLocalizedText } from './localized';
 
 // Zod messages are error codes: the client translates them with the locale key `errors.<CODE>`.
 
@@ -76,7 +76,7 @@ export type TNewsQuery = z.infer<typeof ZNewsQuery>;
 /** What an admin writes. A new item is a draft until published. */
 export const ZNewsInput = z.object({
   title: zLocalizedText(ContentLimits.titleMax),
-  summary: zLocalizedText(ContentLimits.summaryMax, { required: false }).default({ 'en-US': '' }),
+  summary: zOptionalLocalizedText(ContentLimits.summaryMax).default({ 'en-US': '' }),
   body: zLocalizedText(ContentLimits.bodyMax),
   /** An upload of purpose `news`, or null for none. */
   coverUploadId: ZContentId.nullable().default(null),

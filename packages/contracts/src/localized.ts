@@ -26,26 +26,31 @@ function withoutEmpty(texts: Record<string, string | undefined>): TLocalizedText
   return out as TLocalizedText;
 }
 
-/**
- * The zod schema of one localized text, each language at most `max` characters. With `required` (the
- * default) English must be filled in: its absence is `CONTENT_ENGLISH_REQUIRED`.
- */
-export function zLocalizedText(max: number, options: { required?: boolean } = {}) {
-  const required = options.required ?? true;
-  const tooLong = { message: 'CONTENT_TEXT_TOO_LONG' };
-  const english = required
-    ? z
-        .string({ message: 'CONTENT_ENGLISH_REQUIRED' })
-        .trim()
-        .min(1, { message: 'CONTENT_ENGLISH_REQUIRED' })
-        .max(max, tooLong)
-    : z.string().trim().max(max, tooLong).default('');
+const tooLong = { message: 'CONTENT_TEXT_TOO_LONG' };
+const otherLanguages = (max: number) => {
   const other = z.string().trim().max(max, tooLong).optional();
+  return { 'zh-CN': other, 'bm-MY': other, de: other, fr: other };
+};
+
+/**
+ * The zod schema of one localized text, each language at most `max` characters. English must be filled in:
+ * its absence is `CONTENT_ENGLISH_REQUIRED`; an empty other language is left out.
+ */
+export function zLocalizedText(max: number) {
+  const english = z
+    .string({ message: 'CONTENT_ENGLISH_REQUIRED' })
+    .trim()
+    .min(1, { message: 'CONTENT_ENGLISH_REQUIRED' })
+    .max(max, tooLong);
   return z
-    .object(
-      { 'en-US': english, 'zh-CN': other, 'bm-MY': other, de: other, fr: other },
-      { message: 'CONTENT_ENGLISH_REQUIRED' },
-    )
+    .object({ 'en-US': english, ...otherLanguages(max) }, { message: 'CONTENT_ENGLISH_REQUIRED' })
+    .transform(withoutEmpty);
+}
+
+/** A localized text that may be empty in every language (a news summary). */
+export function zOptionalLocalizedText(max: number) {
+  return z
+    .object({ 'en-US': z.string().trim().max(max, tooLong).default(''), ...otherLanguages(max) })
     .transform(withoutEmpty);
 }
 
