@@ -274,5 +274,10 @@ export const ZAppVersionCheck = ZAppVersionSettings.extend({
   updateAvailable: z.boolean(),
   /** The client is older than the minimum version. */
   updateRequired: z.boolean(),
+  /**
+   * member/appreview: the client is newer than the released version, so it is a build an app store is
+   * reviewing; such a client may hide what stores refuse (decision 65). False without a version.
+   */
+  inReview: z.boolean(),
 });
 export type TAppVersionCheck = z.infer<typeof ZAppVersionCheck>;

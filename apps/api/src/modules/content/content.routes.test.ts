@@ -670,6 +670,11 @@ describe('about us and the app version', () => {
     });
     const recent = await visitor.get<TAppVersionCheck>('/api/app/version?platform=ios&version=2.1');
     expect(recent.body).toMatchObject({ updateAvailable: true, updateRequired: false, downloadUrl: null });
+    expect(recent.body.inReview).toBe(false);
+    // member/appreview: a build newer than the released one is one an app store is reviewing.
+    const reviewed = await visitor.get<TAppVersionCheck>('/api/app/version?platform=ios&version=2.4');
+    expect(reviewed.body).toMatchObject({ updateAvailable: false, updateRequired: false, inReview: true });
+    expect((await visitor.get<TAppVersionCheck>('/api/app/version')).body.inReview).toBe(false);
     const current = await visitor.get<TAppVersionCheck>('/api/app/version?platform=android&version=2.3');
     expect(current.body).toMatchObject({ updateAvailable: false, updateRequired: false });
     // The app info the web app reads at start follows the configured version too.

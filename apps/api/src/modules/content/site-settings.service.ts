@@ -133,6 +133,7 @@ export function createSiteSettingsService({ db, defaults }: { db: Db; defaults: 
         downloadUrl: query.platform ? v.downloads[query.platform] : null,
         updateAvailable: asked !== undefined && compareVersions(asked, v.currentVersion) < 0,
         updateRequired: asked !== undefined && compareVersions(asked, v.minimumVersion) < 0,
+        inReview: asked !== undefined && compareVersions(asked, v.currentVersion) > 0,
       };
     },
 
