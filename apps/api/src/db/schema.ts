@@ -1,4 +1,4 @@
-import type { TLocalizedText } from '@app/contracts';
+import type { TLanguage, TLocalizedText } from '@app/contracts';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Table types for Kysely. Timestamps come back as Date; bigint ids as strings (pg's default). */
@@ -754,7 +754,10 @@ export interface MiningCategoriesTable {
 export interface MiningPackagesTable {
   id: Id;
   category_id: string | null;
+  /** The English name; the other languages in `name_translations` (0043, decision 65). */
   name: string;
+  name_translations: ColumnType<Partial<Record<TLanguage, string>>, string | undefined, string>;
+  description: ColumnType<TLocalizedText, string | undefined, string>;
   picture_upload_id: string | null;
   price_minor: string;
   currency: string;

@@ -5,6 +5,9 @@ import { type Kysely, sql } from 'kysely';
  * (about us, the withdrawal note) becomes one jsonb object keyed by language, English (`en-US`) required:
  * the text written so far becomes the English one. The single `language` of an item goes: an item now has
  * every language its admin wrote. Lengths stay checked by the shared zod schema on the way in.
+ *
+ * A mining package keeps `name` as its English name (purchases, stock and the audit log show it) and gains
+ * `name_translations` (the other languages) and a `description` per language.
  */
 const localized = (column: string) =>
   sql.raw(`CHECK (jsonb_typeof(${column}) = 'object' AND jsonb_typeof(${column} -> 'en-US') = 'string')`);
@@ -36,11 +39,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   );
 
   await sql`
+    ALTER TABLE mining_packages
+      ADD COLUMN name_translations jsonb NOT NULL DEFAULT '{}' CHECK (jsonb_typeof(name_translations) = 'object'),
+      ADD COLUMN description jsonb NOT NULL DEFAULT '{"en-US": ""}' ${localized('description')}`.execute(db);
+
+  await sql`
     UPDATE settings SET value = jsonb_build_object('text', jsonb_build_object('en-US', value -> 'text'))
     WHERE key IN ('about_us', 'withdrawal_note') AND jsonb_typeof(value -> 'text') = 'string'`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`ALTER TABLE mining_packages DROP COLUMN name_translations, DROP COLUMN description`.execute(db);
   await sql`
     UPDATE settings SET value = jsonb_build_object('text', value -> 'text' -> 'en-US')
     WHERE key IN ('about_us', 'withdrawal_note') AND jsonb_typeof(value -> 'text') = 'object'`.execute(db);
