@@ -53,10 +53,11 @@ describe.each<ViewportName>(['phone', 'desktop'])('content at %s size', (viewpor
     await admin.page.goto(url('/admin/content'));
     await admin.page.getByTestId('admin-news-new').click();
     const form = admin.page.getByTestId('news-form');
-    await form.getByLabel('Title').fill(title);
-    await form.getByLabel('Summary (optional)').fill('Grid bots for Gate spot markets.');
+    // One tab per language, every tab mounted: the English fields by their ids (decision 65).
+    await form.locator('#field-title-en-US').fill(title);
+    await form.locator('#field-summary-en-US').fill('Grid bots for Gate spot markets.');
     await form
-      .locator('textarea')
+      .locator('#field-body-en-US')
       .fill('Grid bots now run on Gate spot markets.\n\nBind a Gate key with trading rights only.');
     await form.getByTestId('upload-input').setInputFiles({
       name: 'cover.png',
@@ -78,7 +79,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('content at %s size', (viewpor
     await admin.page.getByTestId('content-tab-announcements').click();
     await admin.page.getByRole('button', { name: 'New announcement' }).click();
     const announcement = admin.page.getByTestId('announcement-form');
-    await announcement.getByLabel('Text').fill(line);
+    await announcement.locator('#field-text-en-US').fill(line);
     await announcement.getByRole('button', { name: 'Save' }).click();
     await admin.page.getByText(line).waitFor();
     await admin.page.getByTestId('content-tab-files').click();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZPageQuery, ZTimestamp, zPage } from './common';
 import { Languages } from './limits';
+import { ZLocalizedText, zLocalizedText, zOptionalLocalizedText } from './localized';
 
 // Zod messages are error codes: the client translates them with the locale key `errors.<CODE>`.
 
@@ -10,8 +11,9 @@ import { Languages } from './limits';
  * getAllFiles, clickCount, Logon/getAnnouncement, index/check_version, index/downloadurl).
  *
  * Every text is plain text. Bodies are paragraphs separated by blank lines; the client renders them as
- * text, never as HTML. Each news item and announcement is written in one language (`language`); members
- * see all of them, and a client may ask for one language only.
+ * text, never as HTML. Every text is written per language, English required (decision 65): members get a
+ * plain string in the language of their request (`Accept-Language`), English where that one is missing, and
+ * `language` says which one they got; admins read and write every language (`TLocalizedText`).
  */
 
 export const ContentLimits = {
@@ -21,6 +23,7 @@ export const ContentLimits = {
   announcementMax: 300,
   fileTitleMax: 120,
   aboutMax: 10_000,
+  withdrawalNoteMax: 1_000,
   latestNews: 5,
   sliderMax: 10,
 } as const;
@@ -51,6 +54,7 @@ export const ZNewsItem = z.object({
   id: z.string(),
   title: z.string(),
   summary: z.string(),
+  /** The language of the title and body served: the member's, or English when it was not written. */
   language: ZContentLanguage,
   /** The cover picture (`/api/uploads/<id>`), or null. */
   coverUrl: z.string().nullable(),
@@ -66,15 +70,14 @@ export type TNewsDetail = z.infer<typeof ZNewsDetail>;
 export const ZNewsPage = zPage(ZNewsItem);
 export type TNewsPage = z.infer<typeof ZNewsPage>;
 
-export const ZNewsQuery = ZPageQuery.extend({ language: ZContentLanguage.optional() });
+export const ZNewsQuery = ZPageQuery;
 export type TNewsQuery = z.infer<typeof ZNewsQuery>;
 
 /** What an admin writes. A new item is a draft until published. */
 export const ZNewsInput = z.object({
-  title: zText(ContentLimits.titleMax),
-  summary: z.string().trim().max(ContentLimits.summaryMax, { message: 'CONTENT_TEXT_TOO_LONG' }).default(''),
-  body: zText(ContentLimits.bodyMax),
-  language: ZContentLanguage,
+  title: zLocalizedText(ContentLimits.titleMax),
+  summary: zOptionalLocalizedText(ContentLimits.summaryMax).default({ 'en-US': '' }),
+  body: zLocalizedText(ContentLimits.bodyMax),
   /** An upload of purpose `news`, or null for none. */
   coverUploadId: ZContentId.nullable().default(null),
   /** Publishing an important item tells every member (the bell). */
@@ -82,7 +85,10 @@ export const ZNewsInput = z.object({
 });
 export type TNewsInput = z.input<typeof ZNewsInput>;
 
-export const ZAdminNewsItem = ZNewsDetail.extend({
+export const ZAdminNewsItem = ZNewsDetail.omit({ language: true }).extend({
+  title: ZLocalizedText,
+  summary: ZLocalizedText,
+  body: ZLocalizedText,
   coverUploadId: z.string().nullable(),
   /** Null while a draft (or after being unpublished): members do not see it. */
   publishedAt: ZTimestamp.nullable(),
@@ -107,8 +113,7 @@ export type TAnnouncement = z.infer<typeof ZAnnouncement>;
 
 export const ZAnnouncementInput = z
   .object({
-    text: zText(ContentLimits.announcementMax),
-    language: ZContentLanguage,
+    text: zLocalizedText(ContentLimits.announcementMax),
     /** Shown from this moment (ISO-8601), or from now. */
     startsAt: z.iso.datetime({ offset: true, message: 'VALIDATION_FAILED' }).nullable().default(null),
     /** Shown until this moment, or until removed. */
@@ -120,7 +125,8 @@ export const ZAnnouncementInput = z
   });
 export type TAnnouncementInput = z.input<typeof ZAnnouncementInput>;
 
-export const ZAdminAnnouncement = ZAnnouncement.extend({
+export const ZAdminAnnouncement = ZAnnouncement.omit({ language: true }).extend({
+  text: ZLocalizedText,
   startsAt: ZTimestamp,
   endsAt: ZTimestamp.nullable(),
   /** Inside its window right now. */
@@ -202,8 +208,13 @@ export type THome = z.infer<typeof ZHome>;
 
 export const ZAbout = z.object({ text: z.string(), updatedAt: ZTimestamp.nullable() });
 export type TAbout = z.infer<typeof ZAbout>;
-export const ZAboutInput = z.object({ text: zText(ContentLimits.aboutMax) });
+export const ZAboutInput = z.object({ text: zLocalizedText(ContentLimits.aboutMax) });
 export type TAboutInput = z.input<typeof ZAboutInput>;
+/** A site note as admins edit it: every language (the about-us text, the wallet's withdrawal note). */
+export const ZAdminSiteNote = z.object({ text: ZLocalizedText, updatedAt: ZTimestamp.nullable() });
+export type TAdminSiteNote = z.infer<typeof ZAdminSiteNote>;
+export const ZWithdrawalNoteInput = z.object({ text: zLocalizedText(ContentLimits.withdrawalNoteMax) });
+export type TWithdrawalNoteInput = z.input<typeof ZWithdrawalNoteInput>;
 
 // ---- app version (index/check_version, index/downloadurl) ----
 
@@ -263,5 +274,10 @@ export const ZAppVersionCheck = ZAppVersionSettings.extend({
   updateAvailable: z.boolean(),
   /** The client is older than the minimum version. */
   updateRequired: z.boolean(),
+  /**
+   * member/appreview: the client is newer than the released version, so it is a build an app store is
+   * reviewing; such a client may hide what stores refuse (decision 65). False without a version.
+   */
+  inReview: z.boolean(),
 });
 export type TAppVersionCheck = z.infer<typeof ZAppVersionCheck>;

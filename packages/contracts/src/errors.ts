@@ -221,6 +221,8 @@ export const ErrorStatus = {
   CONTENT_NOT_FOUND: 404,
   CONTENT_TEXT_REQUIRED: 400,
   CONTENT_TEXT_TOO_LONG: 400,
+  /** A text written per language without its English one, which is every member's fallback. */
+  CONTENT_ENGLISH_REQUIRED: 400,
   CONTENT_LINK_INVALID: 400,
   ANNOUNCEMENT_WINDOW_INVALID: 400,
   APP_VERSION_INVALID: 400,

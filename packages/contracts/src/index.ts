@@ -15,6 +15,7 @@ export * from './exchange-keys';
 export * from './kyc';
 export * from './limits';
 export * from './live-events';
+export * from './localized';
 export * from './login-unlock';
 export * from './managed-accounts';
 export * from './markets';

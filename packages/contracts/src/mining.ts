@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZMemberRef } from './auth';
 import { ZPageQuery, ZTimestamp, zSerialId } from './common';
 import { ZSealed } from './crypto';
+import { ZLocalizedText, zOptionalLocalizedText } from './localized';
 import { ZVoucherId } from './vouchers';
 import { ZAmountText, ZCurrencyCode, ZDecimal, ZWallet } from './wallet';
 
@@ -49,7 +50,10 @@ export const ZMiningCategories = z.object({ items: z.array(ZMiningCategory) });
 export const ZMiningPackage = z.object({
   id: z.string(),
   categoryId: z.string().nullable(),
+  /** In the member's language, English where that one was not written (decision 65). */
   name: z.string(),
+  /** Plain text in the member's language, English where missing; '' when none was written. */
+  description: z.string(),
   pictureUploadId: z.string().nullable(),
   price: ZDecimal,
   currency: z.string(),
@@ -67,6 +71,21 @@ export const ZMiningPackage = z.object({
 export type TMiningPackage = z.infer<typeof ZMiningPackage>;
 export const ZMiningPackages = z.object({ items: z.array(ZMiningPackage) });
 export type TMiningPackages = z.infer<typeof ZMiningPackages>;
+
+/** The other languages of a package's name; English is `name` itself (decision 65). */
+export const ZMiningNameTranslations = z.object({
+  'zh-CN': z.string().optional(),
+  'bm-MY': z.string().optional(),
+  de: z.string().optional(),
+  fr: z.string().optional(),
+});
+/** What admins read: `name` and `description` in English, plus every language written. */
+export const ZAdminMiningPackage = ZMiningPackage.extend({
+  nameTranslations: ZMiningNameTranslations,
+  descriptions: ZLocalizedText,
+});
+export type TAdminMiningPackage = z.infer<typeof ZAdminMiningPackage>;
+export const ZAdminMiningPackages = z.object({ items: z.array(ZAdminMiningPackage) });
 export const ZMiningPackagesQuery = z.object({ categoryId: ZMiningCategoryId.optional() });
 
 export const MiningPlacements = ['activate', 'stock'] as const;
@@ -194,6 +213,9 @@ export const ZMiningInfo = z.object({
 });
 export type TMiningInfo = z.infer<typeof ZMiningInfo>;
 
+/** The longest package description, per language. */
+export const MiningDescriptionMax = 1000;
+
 const ZName = z
   .string()
   .trim()
@@ -203,10 +225,25 @@ const ZName = z
 export const ZMiningCategoryInput = z.object({ name: ZName, sort: z.number().int().min(-1000).max(1000) });
 export type TMiningCategoryInput = z.infer<typeof ZMiningCategoryInput>;
 
+const ZNameTranslation = z.string().trim().max(60, { message: 'MINING_NAME_INVALID' }).optional();
+
 export const ZMiningPackageInput = z
   .object({
     categoryId: ZMiningCategoryId.nullable(),
+    /** The English name, shown where a member's language has none. */
     name: ZName,
+    /** The name in the other languages; an empty one is left out. */
+    nameTranslations: z
+      .object({
+        'zh-CN': ZNameTranslation,
+        'bm-MY': ZNameTranslation,
+        de: ZNameTranslation,
+        fr: ZNameTranslation,
+      })
+      .transform((t) => Object.fromEntries(Object.entries(t).filter(([, v]) => v)) as Record<string, string>)
+      .default({}),
+    /** Plain text per language, all optional. */
+    description: zOptionalLocalizedText(MiningDescriptionMax).default({ 'en-US': '' }),
     price: ZAmountText,
     currency: ZCurrencyCode,
     hashRateGhs: z

@@ -186,6 +186,7 @@ export const Paths = {
   adminFiles: '/api/admin/files',
   adminFile: '/api/admin/files/:id',
   adminAbout: '/api/admin/about',
+  adminWithdrawalNote: '/api/admin/withdrawal-note',
   adminAppVersion: '/api/admin/app-version',
   bonusSummary: '/api/bonuses/summary',
   bonusRecords: '/api/bonuses/records',

@@ -39,6 +39,7 @@ import * as payoutRetries from './migrations/0039-payout-retries';
 import * as chainPayouts from './migrations/0040-chain-payouts';
 import * as chainSweeps from './migrations/0041-chain-sweeps';
 import * as loweredPriceMemory from './migrations/0042-lowered-price-memory';
+import * as localizedContent from './migrations/0043-localized-content';
 
 /**
  * Migrations are imported, not read from disk, so they work the same under tsx, vitest and a bundle.
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '0040-chain-payouts': chainPayouts,
   '0041-chain-sweeps': chainSweeps,
   '0042-lowered-price-memory': loweredPriceMemory,
+  '0043-localized-content': localizedContent,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

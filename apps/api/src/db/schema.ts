@@ -1,3 +1,4 @@
+import type { TLanguage, TLocalizedText } from '@app/contracts';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Table types for Kysely. Timestamps come back as Date; bigint ids as strings (pg's default). */
@@ -757,7 +758,10 @@ export interface MiningCategoriesTable {
 export interface MiningPackagesTable {
   id: Id;
   category_id: string | null;
+  /** The English name; the other languages in `name_translations` (0043, decision 65). */
   name: string;
+  name_translations: ColumnType<Partial<Record<TLanguage, string>>, string | undefined, string>;
+  description: ColumnType<TLocalizedText, string | undefined, string>;
   picture_upload_id: string | null;
   price_minor: string;
   currency: string;
@@ -979,12 +983,14 @@ export interface UploadsTable {
 /** Migration 0011-content: what admins publish for members. */
 type ContentId = ColumnType<string, string | undefined, never>;
 
+/** A text per language, English always there (migration 0043, decision 65); written as JSON text. */
+type LocalizedColumn = ColumnType<TLocalizedText, string, string>;
+
 export interface NewsTable {
   id: ContentId;
-  title: string;
-  summary: string;
-  body: string;
-  language: TLanguageCode;
+  title: LocalizedColumn;
+  summary: LocalizedColumn;
+  body: LocalizedColumn;
   cover_upload_id: string | null;
   important: boolean;
   published_at: Date | null;
@@ -998,8 +1004,7 @@ export interface NewsTable {
 
 export interface AnnouncementsTable {
   id: ContentId;
-  text: string;
-  language: TLanguageCode;
+  text: LocalizedColumn;
   starts_at: Timestamp;
   ends_at: Date | null;
   created_by: string;
@@ -1022,8 +1027,6 @@ export interface ContentFilesTable {
   created_by: string;
   created_at: Timestamp;
 }
-
-type TLanguageCode = 'en-US' | 'zh-CN' | 'bm-MY' | 'de' | 'fr';
 
 /** DCA bots (0015-bots). numeric columns are decimal strings. */
 export interface BotsTable {

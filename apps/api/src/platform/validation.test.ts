@@ -48,7 +48,7 @@ describe('control characters in text', () => {
       members: await admin.get('/api/admin/members?q=%00'),
       withdrawals: await admin.get('/api/admin/withdrawals?q=%00'),
       category: await admin.post('/api/admin/mining/categories', { name: 'GPU\u0000', sort: 1 }),
-      about: await admin.call('PUT', '/api/admin/about', { text: 'About\u0000us' }),
+      about: await admin.call('PUT', '/api/admin/about', { text: { 'en-US': 'About\u0000us' } }),
     };
     for (const [name, reply] of Object.entries(replies))
       expect([name, refusedForText(reply)]).toEqual([name, REFUSED]);
@@ -56,10 +56,12 @@ describe('control characters in text', () => {
 
   it('other C0 characters and lone surrogates are refused; tab and line breaks in multi-line text are kept', async () => {
     for (const bad of ['\u0001', '\u0007', '\u001b[31m', '\u000b', '\u000c', '\ud800']) {
-      const reply = await admin.call('PUT', '/api/admin/about', { text: `About${bad}us` });
+      const reply = await admin.call('PUT', '/api/admin/about', { text: { 'en-US': `About${bad}us` } });
       expect(refusedForText(reply)).toEqual(REFUSED);
     }
-    const ok = await admin.call('PUT', '/api/admin/about', { text: 'About us\n\tline two\r\nthree' });
+    const ok = await admin.call('PUT', '/api/admin/about', {
+      text: { 'en-US': 'About us\n\tline two\r\nthree' },
+    });
     expect(ok.status).toBe(200);
     expect((await member.get('/api/about')).body.text).toBe('About us\n\tline two\r\nthree');
   });

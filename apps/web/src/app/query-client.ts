@@ -1,4 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
+import type i18next from 'i18next';
+import { i18n } from './i18n';
 
 /**
  * Failed calls already told the member (toast or modal) in the API client; retrying would repeat that
@@ -13,4 +15,16 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/**
+ * The server writes some texts in the member's language (news, announcements, site notes: decision 65),
+ * chosen by the Accept-Language of each call. After a language switch every answer in the cache may be in
+ * the old one: mark all stale, so what is on screen is asked again in the new language.
+ */
+export function refetchOnLanguageChange(client: QueryClient, i18n: Pick<typeof i18next, 'on'>): void {
+  i18n.on('languageChanged', () => {
+    void client.invalidateQueries();
+  });
+}
+
 export const queryClient = createQueryClient();
+refetchOnLanguageChange(queryClient, i18n);

@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../../test/test-db';
 import type { Db } from '../database';
@@ -65,6 +66,27 @@ describe('the demo content', () => {
       .select('value')
       .where('key', '=', 'about_us')
       .executeTakeFirst();
-    expect(typeof about?.value.text).toBe('string');
+    // Every text in the five languages (decision 65), the withdrawal note of migration 0003 included.
+    const five = ['bm-MY', 'de', 'en-US', 'fr', 'zh-CN'];
+    expect(Object.keys(about?.value.text as object).sort()).toEqual(five);
+    const note = await db
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', 'withdrawal_note')
+      .executeTakeFirstOrThrow();
+    expect(Object.keys(note.value.text as object).sort()).toEqual(five);
+    for (const row of await db.selectFrom('news').select(['title', 'summary', 'body']).execute()) {
+      for (const texts of [row.title, row.summary, row.body]) expect(Object.keys(texts).sort()).toEqual(five);
+    }
+    for (const row of await db.selectFrom('announcements').select('text').execute()) {
+      expect(Object.keys(row.text).sort()).toEqual(five);
+    }
+    // Real translations, not copies of the English.
+    const [bybit] = await db
+      .selectFrom('news')
+      .select('title')
+      .where(sql<boolean>`title->>'en-US' LIKE 'Bybit%'`)
+      .execute();
+    expect(bybit?.title.de).toBe('Bybit-Perpetual-Bots sind jetzt verfügbar');
   });
 });

@@ -1,75 +1,267 @@
+import type { TLanguage } from '@app/contracts';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { createUploadService } from '../../modules/uploads/uploads.service';
 import type { Db } from '../database';
 import { storedPicture } from './seed-pictures';
 
 /**
- * Demo content for the home page: news, two announcements, the about-us text, and, when an uploads folder
+ * Demo content for the home page, every text in the five languages (decision 65): news, two announcements,
+ * the about-us text and the withdrawal note, and, when an uploads folder
  * is given, slider banners, a news cover and a PDF drawn at seed time (so no binary files live in the repo).
  * Each kind is seeded only while its table is empty, so an admin's own content is never touched.
  */
 
 const DAY = 24 * 60 * 60 * 1000;
 
-const news = [
+/** Paragraphs per language, joined with blank lines when seeded. */
+type Texts = Record<TLanguage, string>;
+type Paragraphs = Record<TLanguage, string[]>;
+
+const joined = (p: Paragraphs): Texts =>
+  Object.fromEntries(Object.entries(p).map(([l, ps]) => [l, ps.join('\n\n')])) as Texts;
+
+const news: {
+  title: Texts;
+  summary: Texts;
+  body: Paragraphs;
+  important: boolean;
+  cover: boolean;
+  daysAgo: number;
+}[] = [
   {
-    title: 'Bybit perpetual bots are now available',
-    summary: 'Rent a bot for Bybit USDT perpetuals with the same settings as on Binance.',
-    body: [
-      'From today, trading bots can run on Bybit USDT perpetual contracts as well as on Binance and Gate.',
-      'Bind a Bybit API key with trading rights only under Me > API binding. Keys that can withdraw or transfer are refused, as on the other exchanges.',
-      'Your open positions on other exchanges are not affected. Bots resume on the new key as soon as it is bound.',
-    ].join('\n\n'),
+    title: {
+      'en-US': 'Bybit perpetual bots are now available',
+      'zh-CN': 'Bybit 永续合约机器人现已上线',
+      'bm-MY': 'Bot kontrak kekal Bybit kini tersedia',
+      de: 'Bybit-Perpetual-Bots sind jetzt verfügbar',
+      fr: 'Les bots perpétuels Bybit sont disponibles',
+    },
+    summary: {
+      'en-US': 'Rent a bot for Bybit USDT perpetuals with the same settings as on Binance.',
+      'zh-CN': '租用 Bybit USDT 永续合约机器人，设置与 Binance 相同。',
+      'bm-MY': 'Sewa bot untuk kontrak kekal USDT Bybit dengan tetapan yang sama seperti di Binance.',
+      de: 'Mieten Sie einen Bot für Bybit-USDT-Perpetuals mit denselben Einstellungen wie bei Binance.',
+      fr: 'Louez un bot pour les contrats perpétuels USDT de Bybit, avec les mêmes réglages que sur Binance.',
+    },
+    body: {
+      'en-US': [
+        'From today, trading bots can run on Bybit USDT perpetual contracts as well as on Binance and Gate.',
+        'Bind a Bybit API key with trading rights only under Me > API binding. Keys that can withdraw or transfer are refused, as on the other exchanges.',
+        'Your open positions on other exchanges are not affected. Bots resume on the new key as soon as it is bound.',
+      ],
+      'zh-CN': [
+        '从今天起，交易机器人除了 Binance 和 Gate 之外，也可以在 Bybit USDT 永续合约上运行。',
+        '请在“我的 > API 绑定”中绑定仅有交易权限的 Bybit API 密钥。与其他交易所一样，可以提币或划转的密钥会被拒绝。',
+        '您在其他交易所的持仓不受影响。新密钥绑定后，机器人会立即恢复运行。',
+      ],
+      'bm-MY': [
+        'Mulai hari ini, bot dagangan boleh berjalan pada kontrak kekal USDT Bybit selain Binance dan Gate.',
+        'Ikat kunci API Bybit yang hanya mempunyai hak dagangan di Saya > Pengikatan API. Kunci yang boleh mengeluarkan atau memindahkan dana akan ditolak, sama seperti di bursa lain.',
+        'Posisi terbuka anda di bursa lain tidak terjejas. Bot bersambung semula pada kunci baharu sebaik sahaja ia diikat.',
+      ],
+      de: [
+        'Ab heute laufen Trading-Bots neben Binance und Gate auch auf Bybit-USDT-Perpetual-Kontrakten.',
+        'Hinterlegen Sie unter Ich > API-Bindung einen Bybit-API-Schlüssel, der nur handeln darf. Schlüssel mit Auszahlungs- oder Überweisungsrechten werden wie bei den anderen Börsen abgelehnt.',
+        'Ihre offenen Positionen auf anderen Börsen bleiben unberührt. Die Bots laufen weiter, sobald der neue Schlüssel gebunden ist.',
+      ],
+      fr: [
+        'Dès aujourd’hui, les bots de trading fonctionnent aussi sur les contrats perpétuels USDT de Bybit, en plus de Binance et Gate.',
+        'Liez une clé API Bybit limitée au trading dans Moi > Liaison API. Les clés autorisées à retirer ou à transférer sont refusées, comme sur les autres plateformes.',
+        'Vos positions ouvertes sur les autres plateformes ne changent pas. Les bots reprennent dès que la nouvelle clé est liée.',
+      ],
+    },
     important: true,
     cover: true,
     daysAgo: 1,
   },
   {
-    title: 'Scheduled maintenance on Saturday',
-    summary: 'Deposits and withdrawals pause for about 30 minutes from 02:00 UTC.',
-    body: [
-      'We will upgrade the wallet service on Saturday from 02:00 UTC. The work takes about 30 minutes.',
-      'During the upgrade deposits are credited late and withdrawal requests wait in the queue. Bots keep trading as usual.',
-      'No action is needed on your side.',
-    ].join('\n\n'),
+    title: {
+      'en-US': 'Scheduled maintenance on Saturday',
+      'zh-CN': '周六例行维护',
+      'bm-MY': 'Penyelenggaraan berjadual pada hari Sabtu',
+      de: 'Geplante Wartung am Samstag',
+      fr: 'Maintenance prévue samedi',
+    },
+    summary: {
+      'en-US': 'Deposits and withdrawals pause for about 30 minutes from 02:00 UTC.',
+      'zh-CN': '自 UTC 02:00 起，充值和提现将暂停约 30 分钟。',
+      'bm-MY': 'Deposit dan pengeluaran dihentikan seketika selama kira-kira 30 minit mulai 02:00 UTC.',
+      de: 'Ein- und Auszahlungen pausieren ab 02:00 UTC für etwa 30 Minuten.',
+      fr: 'Les dépôts et retraits sont suspendus environ 30 minutes à partir de 02:00 UTC.',
+    },
+    body: {
+      'en-US': [
+        'We will upgrade the wallet service on Saturday from 02:00 UTC. The work takes about 30 minutes.',
+        'During the upgrade deposits are credited late and withdrawal requests wait in the queue. Bots keep trading as usual.',
+        'No action is needed on your side.',
+      ],
+      'zh-CN': [
+        '我们将于周六 UTC 02:00 起升级钱包服务，预计耗时约 30 分钟。',
+        '升级期间充值将延迟到账，提现申请会在队列中等待。机器人照常交易。',
+        '您无需进行任何操作。',
+      ],
+      'bm-MY': [
+        'Kami akan menaik taraf perkhidmatan dompet pada hari Sabtu mulai 02:00 UTC. Kerja ini mengambil masa kira-kira 30 minit.',
+        'Semasa naik taraf, deposit dikreditkan lewat dan permintaan pengeluaran menunggu dalam baris gilir. Bot terus berdagang seperti biasa.',
+        'Anda tidak perlu berbuat apa-apa.',
+      ],
+      de: [
+        'Am Samstag ab 02:00 UTC aktualisieren wir den Wallet-Dienst. Die Arbeiten dauern etwa 30 Minuten.',
+        'Währenddessen werden Einzahlungen verspätet gutgeschrieben und Auszahlungsanträge warten in der Warteschlange. Die Bots handeln wie gewohnt weiter.',
+        'Sie müssen nichts tun.',
+      ],
+      fr: [
+        'Nous mettrons à jour le service de portefeuille samedi à partir de 02:00 UTC. L’opération dure environ 30 minutes.',
+        'Pendant la mise à jour, les dépôts sont crédités en retard et les demandes de retrait attendent dans la file. Les bots continuent de trader normalement.',
+        'Vous n’avez rien à faire.',
+      ],
+    },
     important: false,
     cover: false,
     daysAgo: 3,
   },
   {
-    title: 'Withdrawal reviews now within 24 hours',
-    summary: 'Our finance team reviews every withdrawal within one working day.',
-    body: [
-      'Withdrawal requests are now reviewed within 24 hours on working days.',
-      'The 5% fee is taken from the amount you withdraw. Check the network of your address before you confirm: coins sent on the wrong network cannot be recovered.',
-    ].join('\n\n'),
+    title: {
+      'en-US': 'Withdrawal reviews now within 24 hours',
+      'zh-CN': '提现审核现在 24 小时内完成',
+      'bm-MY': 'Semakan pengeluaran kini dalam masa 24 jam',
+      de: 'Auszahlungen werden jetzt binnen 24 Stunden geprüft',
+      fr: 'Retraits désormais examinés sous 24 heures',
+    },
+    summary: {
+      'en-US': 'Our finance team reviews every withdrawal within one working day.',
+      'zh-CN': '我们的财务团队会在一个工作日内审核每一笔提现。',
+      'bm-MY': 'Pasukan kewangan kami menyemak setiap pengeluaran dalam satu hari bekerja.',
+      de: 'Unser Finanzteam prüft jede Auszahlung innerhalb eines Werktags.',
+      fr: 'Notre équipe financière examine chaque retrait en un jour ouvré.',
+    },
+    body: {
+      'en-US': [
+        'Withdrawal requests are now reviewed within 24 hours on working days.',
+        'The 5% fee is taken from the amount you withdraw. Check the network of your address before you confirm: coins sent on the wrong network cannot be recovered.',
+      ],
+      'zh-CN': [
+        '提现申请现在会在工作日 24 小时内完成审核。',
+        '5% 的手续费从提现金额中扣除。确认前请检查地址所属的网络：发送到错误网络的币无法找回。',
+      ],
+      'bm-MY': [
+        'Permintaan pengeluaran kini disemak dalam masa 24 jam pada hari bekerja.',
+        'Yuran 5% diambil daripada jumlah yang anda keluarkan. Semak rangkaian alamat anda sebelum mengesahkan: syiling yang dihantar pada rangkaian yang salah tidak dapat dipulihkan.',
+      ],
+      de: [
+        'Auszahlungsanträge werden jetzt an Werktagen innerhalb von 24 Stunden geprüft.',
+        'Die Gebühr von 5 % wird vom Auszahlungsbetrag abgezogen. Prüfen Sie vor der Bestätigung das Netzwerk Ihrer Adresse: Coins, die über das falsche Netzwerk gesendet werden, sind verloren.',
+      ],
+      fr: [
+        'Les demandes de retrait sont désormais examinées sous 24 heures les jours ouvrés.',
+        'Les frais de 5 % sont prélevés sur le montant retiré. Vérifiez le réseau de votre adresse avant de confirmer : les cryptomonnaies envoyées sur un mauvais réseau sont perdues.',
+      ],
+    },
     important: false,
     cover: false,
     daysAgo: 6,
   },
   {
-    title: 'Invite a friend and grow your team',
-    summary: 'Share your invitation link or QR code from the Me page.',
-    body: [
-      'Every member has an invitation code and link. A friend who signs up with it is placed in your team.',
-      'Open Me > Invite a friend to copy the link or show the QR code.',
-    ].join('\n\n'),
+    title: {
+      'en-US': 'Invite a friend and grow your team',
+      'zh-CN': '邀请好友，壮大团队',
+      'bm-MY': 'Jemput rakan dan kembangkan pasukan anda',
+      de: 'Freunde einladen und das Team vergrößern',
+      fr: 'Invitez un ami et agrandissez votre équipe',
+    },
+    summary: {
+      'en-US': 'Share your invitation link or QR code from the Me page.',
+      'zh-CN': '在“我的”页面分享您的邀请链接或二维码。',
+      'bm-MY': 'Kongsi pautan jemputan atau kod QR anda dari halaman Saya.',
+      de: 'Teilen Sie Ihren Einladungslink oder QR-Code auf der Seite Ich.',
+      fr: 'Partagez votre lien d’invitation ou votre QR code depuis la page Moi.',
+    },
+    body: {
+      'en-US': [
+        'Every member has an invitation code and link. A friend who signs up with it is placed in your team.',
+        'Open Me > Invite a friend to copy the link or show the QR code.',
+      ],
+      'zh-CN': [
+        '每位会员都有邀请码和邀请链接。好友通过它注册后会加入您的团队。',
+        '打开“我的 > 邀请好友”即可复制链接或展示二维码。',
+      ],
+      'bm-MY': [
+        'Setiap ahli mempunyai kod dan pautan jemputan. Rakan yang mendaftar dengannya diletakkan dalam pasukan anda.',
+        'Buka Saya > Jemput rakan untuk menyalin pautan atau menunjukkan kod QR.',
+      ],
+      de: [
+        'Jedes Mitglied hat einen Einladungscode und einen Einladungslink. Wer sich damit registriert, kommt in Ihr Team.',
+        'Öffnen Sie Ich > Freunde einladen, um den Link zu kopieren oder den QR-Code zu zeigen.',
+      ],
+      fr: [
+        'Chaque membre possède un code et un lien d’invitation. Un ami qui s’inscrit avec eux rejoint votre équipe.',
+        'Ouvrez Moi > Inviter un ami pour copier le lien ou afficher le QR code.',
+      ],
+    },
     important: false,
     cover: false,
     daysAgo: 10,
   },
 ];
 
-const announcements = [
-  'Bybit perpetual bots are live: bind your Bybit API key under Me > API binding.',
-  'Maintenance on Saturday 02:00 UTC: deposits and withdrawals pause for about 30 minutes.',
+const announcements: Texts[] = [
+  {
+    'en-US': 'Bybit perpetual bots are live: bind your Bybit API key under Me > API binding.',
+    'zh-CN': 'Bybit 永续合约机器人已上线：请在“我的 > API 绑定”中绑定您的 Bybit API 密钥。',
+    'bm-MY': 'Bot kontrak kekal Bybit kini beroperasi: ikat kunci API Bybit anda di Saya > Pengikatan API.',
+    de: 'Bybit-Perpetual-Bots sind live: Binden Sie Ihren Bybit-API-Schlüssel unter Ich > API-Bindung.',
+    fr: 'Les bots perpétuels Bybit sont en ligne : liez votre clé API Bybit dans Moi > Liaison API.',
+  },
+  {
+    'en-US': 'Maintenance on Saturday 02:00 UTC: deposits and withdrawals pause for about 30 minutes.',
+    'zh-CN': '周六 UTC 02:00 维护：充值和提现将暂停约 30 分钟。',
+    'bm-MY':
+      'Penyelenggaraan pada Sabtu 02:00 UTC: deposit dan pengeluaran dihentikan seketika kira-kira 30 minit.',
+    de: 'Wartung am Samstag um 02:00 UTC: Ein- und Auszahlungen pausieren etwa 30 Minuten.',
+    fr: 'Maintenance samedi à 02:00 UTC : dépôts et retraits suspendus environ 30 minutes.',
+  },
 ];
 
-const aboutText = [
-  'We run trading bots for our members on their own exchange accounts: the funds never leave your exchange, and the keys you bind can trade but never withdraw.',
-  'Members hold wallets in USDT and USDC, rent bots by the month and follow every trade in the app. Our support team answers enquiries every day.',
-  'Questions? Open Me > Customer service and we will reply in the app.',
-].join('\n\n');
+const aboutText = joined({
+  'en-US': [
+    'We run trading bots for our members on their own exchange accounts: the funds never leave your exchange, and the keys you bind can trade but never withdraw.',
+    'Members hold wallets in USDT and USDC, rent bots by the month and follow every trade in the app. Our support team answers enquiries every day.',
+    'Questions? Open Me > Customer service and we will reply in the app.',
+  ],
+  'zh-CN': [
+    '我们在会员自己的交易所账户上为会员运行交易机器人：资金始终留在您的交易所，您绑定的密钥只能交易，不能提币。',
+    '会员持有 USDT 和 USDC 钱包，按月租用机器人，并在应用中查看每一笔交易。我们的客服团队每天都会回复咨询。',
+    '有疑问？打开“我的 > 客服”，我们会在应用内回复您。',
+  ],
+  'bm-MY': [
+    'Kami menjalankan bot dagangan untuk ahli kami pada akaun bursa mereka sendiri: dana tidak pernah meninggalkan bursa anda, dan kunci yang anda ikat boleh berdagang tetapi tidak boleh mengeluarkan dana.',
+    'Ahli memegang dompet dalam USDT dan USDC, menyewa bot secara bulanan dan mengikuti setiap dagangan dalam aplikasi. Pasukan sokongan kami menjawab pertanyaan setiap hari.',
+    'Ada soalan? Buka Saya > Khidmat pelanggan dan kami akan membalas dalam aplikasi.',
+  ],
+  de: [
+    'Wir betreiben Trading-Bots für unsere Mitglieder auf deren eigenen Börsenkonten: Das Geld verlässt Ihre Börse nie, und die gebundenen Schlüssel dürfen handeln, aber nie auszahlen.',
+    'Mitglieder führen Wallets in USDT und USDC, mieten Bots monatsweise und verfolgen jeden Trade in der App. Unser Support beantwortet Anfragen täglich.',
+    'Fragen? Öffnen Sie Ich > Kundendienst, wir antworten in der App.',
+  ],
+  fr: [
+    'Nous faisons tourner des bots de trading pour nos membres sur leurs propres comptes d’échange : les fonds ne quittent jamais votre plateforme, et les clés liées peuvent trader mais jamais retirer.',
+    'Les membres détiennent des portefeuilles en USDT et USDC, louent des bots au mois et suivent chaque transaction dans l’application. Notre support répond aux demandes tous les jours.',
+    'Des questions ? Ouvrez Moi > Service client, nous répondrons dans l’application.',
+  ],
+});
+
+/** The withdrawal note of migration 0003 in every language; seeded only while it is still that text. */
+const withdrawalNote: Texts = {
+  'en-US':
+    'Withdrawals are reviewed within 24 hours on working days. The fee is taken from the amount. Check the network of your address: coins sent on the wrong network cannot be recovered.',
+  'zh-CN':
+    '提现会在工作日 24 小时内审核。手续费从提现金额中扣除。请检查地址所属的网络：发送到错误网络的币无法找回。',
+  'bm-MY':
+    'Pengeluaran disemak dalam masa 24 jam pada hari bekerja. Yuran diambil daripada jumlah. Semak rangkaian alamat anda: syiling yang dihantar pada rangkaian yang salah tidak dapat dipulihkan.',
+  de: 'Auszahlungen werden an Werktagen innerhalb von 24 Stunden geprüft. Die Gebühr wird vom Betrag abgezogen. Prüfen Sie das Netzwerk Ihrer Adresse: Coins, die über das falsche Netzwerk gesendet werden, sind verloren.',
+  fr: 'Les retraits sont examinés sous 24 heures les jours ouvrés. Les frais sont prélevés sur le montant. Vérifiez le réseau de votre adresse : les cryptomonnaies envoyées sur un mauvais réseau sont perdues.',
+};
 
 const banners = [
   {
@@ -169,10 +361,9 @@ export async function seedDemoContent(db: Db, options: { adminId: string; upload
       await db
         .insertInto('news')
         .values({
-          title: item.title,
-          summary: item.summary,
-          body: item.body,
-          language: 'en-US',
+          title: JSON.stringify(item.title),
+          summary: JSON.stringify(item.summary),
+          body: JSON.stringify(joined(item.body)),
           cover_upload_id: cover,
           important: item.important,
           published_at: at,
@@ -191,8 +382,7 @@ export async function seedDemoContent(db: Db, options: { adminId: string; upload
       await db
         .insertInto('announcements')
         .values({
-          text,
-          language: 'en-US',
+          text: JSON.stringify(text),
           starts_at: new Date(now - DAY),
           ends_at: null,
           created_by: adminId,
@@ -205,6 +395,13 @@ export async function seedDemoContent(db: Db, options: { adminId: string; upload
     .insertInto('settings')
     .values({ key: 'about_us', value: JSON.stringify({ text: aboutText }) })
     .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  // The note migration 0003 wrote in English gets its translations; a note an admin wrote is kept.
+  await db
+    .updateTable('settings')
+    .set({ value: JSON.stringify({ text: withdrawalNote }) })
+    .where('key', '=', 'withdrawal_note')
+    .where(sql<boolean>`value = ${JSON.stringify({ text: { 'en-US': withdrawalNote['en-US'] } })}::jsonb`)
     .execute();
 
   if (!uploads) return;

@@ -12,6 +12,58 @@ const packages: Array<[string, number, number, number, number, number | null]> =
   ['Cloud farm · 200 GH/s', 1_600, 200, 180, 120_000, null],
 ];
 
+/** Each package's name in the other languages and its description in all five (decision 65). */
+const texts: Array<{ names: Record<string, string>; description: Record<string, string> }> = [
+  {
+    names: {
+      'zh-CN': '云算力 S19 · 10 GH/s',
+      'bm-MY': 'Awan S19 · 10 GH/s',
+      de: 'Cloud S19 · 10 GH/s',
+      fr: 'Cloud S19 · 10 GH/s',
+    },
+    description: {
+      'en-US': 'An entry package: 10 GH/s of S19 hash power for 30 days, paid out in MCOIN every day.',
+      'zh-CN': '入门套餐：30 天 10 GH/s 的 S19 算力，每日以 MCOIN 发放收益。',
+      'bm-MY': 'Pakej permulaan: 10 GH/s kuasa hash S19 selama 30 hari, dibayar dalam MCOIN setiap hari.',
+      de: 'Ein Einstiegspaket: 10 GH/s S19-Hashleistung für 30 Tage, täglich in MCOIN ausgezahlt.',
+      fr: 'Une offre de départ : 10 GH/s de puissance S19 pendant 30 jours, versés chaque jour en MCOIN.',
+    },
+  },
+  {
+    names: {
+      'zh-CN': '云算力 S21 · 50 GH/s',
+      'bm-MY': 'Awan S21 · 50 GH/s',
+      de: 'Cloud S21 · 50 GH/s',
+      fr: 'Cloud S21 · 50 GH/s',
+    },
+    description: {
+      'en-US': 'Newer S21 machines: 50 GH/s for 90 days at a higher daily yield per GH/s.',
+      'zh-CN': '更新的 S21 矿机：90 天 50 GH/s，每 GH/s 的日收益更高。',
+      'bm-MY':
+        'Mesin S21 yang lebih baharu: 50 GH/s selama 90 hari dengan hasil harian lebih tinggi bagi setiap GH/s.',
+      de: 'Neuere S21-Maschinen: 50 GH/s für 90 Tage mit höherem Tagesertrag pro GH/s.',
+      fr: 'Des machines S21 plus récentes : 50 GH/s pendant 90 jours, avec un rendement quotidien plus élevé par GH/s.',
+    },
+  },
+  {
+    names: {
+      'zh-CN': '云矿场 · 200 GH/s',
+      'bm-MY': 'Ladang awan · 200 GH/s',
+      de: 'Cloud-Farm · 200 GH/s',
+      fr: 'Ferme cloud · 200 GH/s',
+    },
+    description: {
+      'en-US':
+        'A share of a whole farm: 200 GH/s for 180 days, the best yield per GH/s, no limit per member.',
+      'zh-CN': '整座矿场的份额：180 天 200 GH/s，每 GH/s 收益最高，不限购。',
+      'bm-MY':
+        'Bahagian sebuah ladang penuh: 200 GH/s selama 180 hari, hasil terbaik bagi setiap GH/s, tiada had bagi setiap ahli.',
+      de: 'Ein Anteil an einer ganzen Farm: 200 GH/s für 180 Tage, der beste Ertrag pro GH/s, ohne Limit pro Mitglied.',
+      fr: 'Une part d’une ferme entière : 200 GH/s pendant 180 jours, le meilleur rendement par GH/s, sans limite par membre.',
+    },
+  },
+];
+
 /** Each package's picture colours: the card's banner tones (gold, blue, purple) in turn. */
 const tones: Array<[string, string]> = [
   ['#b7791f', '#f6ad55'],
@@ -76,6 +128,8 @@ export async function seedDemoMining(db: Db, options: { uploadsDir?: string } = 
         picture_upload_id: pictures[i] ?? null,
         category_id: category.id,
         name,
+        name_translations: JSON.stringify(texts[i]?.names ?? {}),
+        description: JSON.stringify(texts[i]?.description ?? { 'en-US': '' }),
         price_minor: (BigInt(price) * USDT).toString(),
         currency: 'USDT',
         hash_rate_ghs: String(ghs),

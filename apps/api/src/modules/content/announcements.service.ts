@@ -1,4 +1,11 @@
-import type { TAdminAnnouncement, TAnnouncement, ZAnnouncementInput } from '@app/contracts';
+import {
+  DefaultLanguage,
+  pickText,
+  type TAdminAnnouncement,
+  type TAnnouncement,
+  type TLanguage,
+  type ZAnnouncementInput,
+} from '@app/contracts';
 import { type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
@@ -16,7 +23,6 @@ function adminItemOf(row: Row, now: Date): TAdminAnnouncement {
   return {
     id: row.id,
     text: row.text,
-    language: row.language,
     startsAt: row.starts_at.toISOString(),
     endsAt: row.ends_at?.toISOString() ?? null,
     active: row.starts_at <= now && (row.ends_at === null || now < row.ends_at),
@@ -27,17 +33,21 @@ function adminItemOf(row: Row, now: Date): TAdminAnnouncement {
 /** The home page's marquee lines (Logon/getAnnouncement), each shown inside its time window. */
 export function createAnnouncementService({ db }: { db: Db }) {
   return {
-    /** Inside their window now, newest first. */
-    active: async (): Promise<TAnnouncement[]> => {
+    /** Inside their window now, newest first, each in `lang` or else in English. */
+    active: async (lang: TLanguage): Promise<TAnnouncement[]> => {
       const rows = await db
         .selectFrom('announcements')
-        .select(['id', 'text', 'language'])
+        .select(['id', 'text'])
         .where('starts_at', '<=', sql<Date>`now()`)
         .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', sql<Date>`now()`)]))
         .orderBy('starts_at', 'desc')
         .orderBy('id')
         .execute();
-      return rows;
+      return rows.map((r) => ({
+        id: r.id,
+        text: pickText(r.text, lang),
+        language: r.text[lang] ? lang : DefaultLanguage,
+      }));
     },
 
     adminList: async (): Promise<{ items: TAdminAnnouncement[] }> => {
@@ -57,8 +67,7 @@ export function createAnnouncementService({ db }: { db: Db }) {
         const row = await trx
           .insertInto('announcements')
           .values({
-            text: input.text,
-            language: input.language,
+            text: JSON.stringify(input.text),
             ...(input.startsAt ? { starts_at: input.startsAt } : {}),
             ends_at: input.endsAt ? new Date(input.endsAt) : null,
             created_by: actor.memberId,
@@ -85,8 +94,7 @@ export function createAnnouncementService({ db }: { db: Db }) {
         const row = await trx
           .updateTable('announcements')
           .set({
-            text: input.text,
-            language: input.language,
+            text: JSON.stringify(input.text),
             starts_at: input.startsAt ?? before.starts_at,
             ends_at: input.endsAt ? new Date(input.endsAt) : null,
           })

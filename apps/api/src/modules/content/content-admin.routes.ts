@@ -1,6 +1,5 @@
 import {
   Paths,
-  ZAbout,
   ZAboutInput,
   ZAdminAnnouncement,
   ZAdminAnnouncements,
@@ -9,6 +8,7 @@ import {
   ZAdminNewsItem,
   ZAdminNewsPage,
   ZAdminNewsQuery,
+  ZAdminSiteNote,
   ZAdminSlide,
   ZAdminSlides,
   ZAnnouncementInput,
@@ -20,6 +20,7 @@ import {
   ZNewsInput,
   ZOk,
   ZSlideInput,
+  ZWithdrawalNoteInput,
 } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -155,11 +156,24 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<ContentServices> = async 
     },
   );
 
-  // ---- about us, app version ----
+  // ---- about us, the withdrawal note (every language), app version ----
+  app.get(Paths.adminAbout, { config: staff, schema: { tags, response: { 200: ZAdminSiteNote } } }, () =>
+    o.site.adminAbout(),
+  );
   app.put(
     Paths.adminAbout,
-    { config: staff, schema: { tags, body: ZAboutInput, response: { 200: ZAbout } } },
+    { config: staff, schema: { tags, body: ZAboutInput, response: { 200: ZAdminSiteNote } } },
     (request) => o.site.setAbout(actorOf(request), request.body.text),
+  );
+  app.get(
+    Paths.adminWithdrawalNote,
+    { config: staff, schema: { tags, response: { 200: ZAdminSiteNote } } },
+    () => o.site.withdrawalNote(),
+  );
+  app.put(
+    Paths.adminWithdrawalNote,
+    { config: staff, schema: { tags, body: ZWithdrawalNoteInput, response: { 200: ZAdminSiteNote } } },
+    (request) => o.site.setWithdrawalNote(actorOf(request), request.body.text),
   );
   app.get(
     Paths.adminAppVersion,

@@ -3,6 +3,7 @@ import type {
   TAdminAnnouncement,
   TAdminContentFile,
   TAdminNewsItem,
+  TAdminSiteNote,
   TAdminSlide,
   TAppVersionCheck,
   TContentFile,
@@ -23,14 +24,23 @@ let member: Client;
 let adminId: string;
 let uploads: UploadService;
 
-const newsBody = (overrides: Record<string, unknown> = {}) => ({
-  title: 'Gate bots are live',
-  summary: 'Rent a bot for Gate.',
-  body: 'First paragraph.\n\nSecond paragraph.',
-  language: 'en-US',
-  important: false,
-  ...overrides,
-});
+/** English only, as most tests write. */
+const en = (text: string) => ({ 'en-US': text });
+
+/** A news body; a plain string for a text is its English. */
+const newsBody = (overrides: Record<string, unknown> = {}) => {
+  const body: Record<string, unknown> = {
+    title: 'Gate bots are live',
+    summary: 'Rent a bot for Gate.',
+    body: 'First paragraph.\n\nSecond paragraph.',
+    important: false,
+    ...overrides,
+  };
+  for (const key of ['title', 'summary', 'body']) {
+    if (typeof body[key] === 'string') body[key] = en(body[key] as string);
+  }
+  return body;
+};
 
 async function count(table: 'news' | 'announcements' | 'slider_images' | 'content_files' | 'audit_log') {
   const row = await t.db
@@ -109,8 +119,8 @@ describe('who may call the content routes', () => {
       ['POST', `/api/admin/news/${id}/unpublish`],
       ['DELETE', `/api/admin/news/${id}`],
       ['GET', '/api/admin/announcements'],
-      ['POST', '/api/admin/announcements', { text: 'x', language: 'en-US' }],
-      ['PUT', `/api/admin/announcements/${id}`, { text: 'x', language: 'en-US' }],
+      ['POST', '/api/admin/announcements', { text: en('x') }],
+      ['PUT', `/api/admin/announcements/${id}`, { text: en('x') }],
       ['DELETE', `/api/admin/announcements/${id}`],
       ['GET', '/api/admin/slides'],
       ['POST', '/api/admin/slides', { uploadId: id }],
@@ -120,7 +130,10 @@ describe('who may call the content routes', () => {
       ['POST', '/api/admin/files', { uploadId: id, title: 'x' }],
       ['PUT', `/api/admin/files/${id}`, { title: 'x' }],
       ['DELETE', `/api/admin/files/${id}`],
-      ['PUT', '/api/admin/about', { text: 'Hacked' }],
+      ['GET', '/api/admin/about'],
+      ['PUT', '/api/admin/about', { text: en('Hacked') }],
+      ['GET', '/api/admin/withdrawal-note'],
+      ['PUT', '/api/admin/withdrawal-note', { text: en('Hacked') }],
       ['GET', '/api/admin/app-version'],
       [
         'PUT',
@@ -206,12 +219,84 @@ describe('news', () => {
     expect(home.body.news.map((n) => n.title)).toEqual(['Item 11', 'Item 10', 'Item 9', 'Item 8', 'Item 7']);
   });
 
-  it('filters by language when asked', async () => {
-    await publish((await createNews({ title: 'Auf Deutsch', language: 'de' })).id);
-    const de = await member.get<TNewsPage>('/api/news?language=de');
-    expect(de.body.items.map((n) => n.title)).toEqual(['Auf Deutsch']);
-    const bad = await member.get('/api/news?language=xx');
-    expect(bad.status).toBe(400);
+  it('serves a member asking in German the German texts, and English where German is missing', async () => {
+    await t.db.deleteFrom('news').execute();
+    const both = await publish(
+      (
+        await createNews({
+          title: { 'en-US': 'Gate bots are live', de: 'Gate-Bots sind live' },
+          summary: { 'en-US': 'Rent one.', de: 'Mieten Sie einen.' },
+          body: { 'en-US': 'In English.', de: 'Auf Deutsch.', fr: '' },
+        })
+      ).id,
+    );
+    const englishOnly = await publish((await createNews({ title: 'Only in English' })).id);
+    const german = { 'accept-language': 'de' };
+
+    const page = await member.call<TNewsPage>('GET', '/api/news', undefined, german);
+    expect(page.body.items.map((n) => [n.title, n.summary, n.language])).toEqual([
+      ['Only in English', 'Rent a bot for Gate.', 'en-US'],
+      ['Gate-Bots sind live', 'Mieten Sie einen.', 'de'],
+    ]);
+    const home = await member.call<THome>('GET', '/api/home', undefined, german);
+    expect(home.body.news.map((n) => n.title)).toEqual(['Only in English', 'Gate-Bots sind live']);
+    const read = await member.call<TNewsDetail>('GET', `/api/news/${both.id}`, undefined, german);
+    expect(read.body).toMatchObject({ title: 'Gate-Bots sind live', body: 'Auf Deutsch.', language: 'de' });
+    // French was left empty: a French member reads English.
+    const french = await member.call<TNewsDetail>('GET', `/api/news/${both.id}`, undefined, {
+      'accept-language': 'fr',
+    });
+    expect(french.body).toMatchObject({
+      title: 'Gate bots are live',
+      body: 'In English.',
+      language: 'en-US',
+    });
+    // No header, or one the platform does not speak: English.
+    expect((await member.get<TNewsDetail>(`/api/news/${both.id}`)).body.title).toBe('Gate bots are live');
+    const klingon = await member.call<TNewsDetail>('GET', `/api/news/${englishOnly.id}`, undefined, {
+      'accept-language': 'tlh',
+    });
+    expect(klingon.body.title).toBe('Only in English');
+    // The admin reads every language written, the empty French left out.
+    const list = await admin.get<TPage<TAdminNewsItem>>('/api/admin/news?pageSize=50');
+    expect(list.body.items.find((n) => n.id === both.id)?.body).toEqual({
+      'en-US': 'In English.',
+      de: 'Auf Deutsch.',
+    });
+  });
+
+  it('lets an admin edit one language and keeps the others', async () => {
+    const item = await createNews({ title: { 'en-US': 'Hello', 'zh-CN': '你好' } });
+    const edited = await admin.call<TAdminNewsItem>(
+      'PUT',
+      `/api/admin/news/${item.id}`,
+      newsBody({ title: { 'en-US': 'Hello', 'zh-CN': '你好', de: 'Hallo' } }),
+    );
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.title).toEqual({ 'en-US': 'Hello', 'zh-CN': '你好', de: 'Hallo' });
+    await publish(item.id);
+    const zh = await member.call<TNewsDetail>('GET', `/api/news/${item.id}`, undefined, {
+      'accept-language': 'zh-CN',
+    });
+    expect(zh.body.title).toBe('你好');
+  });
+
+  it('refuses a text without its English (400, CONTENT_ENGLISH_REQUIRED) and stores nothing', async () => {
+    const before = await count('news');
+    const noEnglish = await admin.post('/api/admin/news', newsBody({ title: { de: 'Nur Deutsch' } }));
+    expect(noEnglish.status).toBe(400);
+    expect(noEnglish.body.code).toBe('VALIDATION_FAILED');
+    expect(JSON.stringify(noEnglish.body)).toContain('CONTENT_ENGLISH_REQUIRED');
+    const emptyEnglish = await admin.post(
+      '/api/admin/news',
+      newsBody({ title: { 'en-US': '  ', de: 'Nur Deutsch' } }),
+    );
+    expect(emptyEnglish.status).toBe(400);
+    expect(JSON.stringify(emptyEnglish.body)).toContain('CONTENT_ENGLISH_REQUIRED');
+    const announcement = await admin.post('/api/admin/announcements', { text: { fr: 'Bonjour' } });
+    expect(announcement.status).toBe(400);
+    expect(JSON.stringify(announcement.body)).toContain('CONTENT_ENGLISH_REQUIRED');
+    expect(await count('news')).toBe(before);
   });
 
   it('tells every member once when an important item is published', async () => {
@@ -248,7 +333,7 @@ describe('news', () => {
       newsBody({ title: 'After', coverUploadId: cover.id }),
     );
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-    expect(edited.body).toMatchObject({ title: 'After', coverUploadId: cover.id, coverUrl: cover.url });
+    expect(edited.body).toMatchObject({ title: en('After'), coverUploadId: cover.id, coverUrl: cover.url });
     // Saved again with the same picture: fine.
     const again = await admin.call(
       'PUT',
@@ -298,7 +383,13 @@ describe('news', () => {
     });
     const before = await snapshot();
     const cases: Array<[string, string, unknown, string, string?]> = [
-      ['POST', '/api/admin/news', newsBody({ title: '   ' }), 'VALIDATION_FAILED', 'CONTENT_TEXT_REQUIRED'],
+      [
+        'POST',
+        '/api/admin/news',
+        newsBody({ title: '   ' }),
+        'VALIDATION_FAILED',
+        'CONTENT_ENGLISH_REQUIRED',
+      ],
       [
         'POST',
         '/api/admin/news',
@@ -306,8 +397,15 @@ describe('news', () => {
         'VALIDATION_FAILED',
         'CONTENT_TEXT_TOO_LONG',
       ],
-      ['POST', '/api/admin/news', newsBody({ body: '' }), 'VALIDATION_FAILED', 'CONTENT_TEXT_REQUIRED'],
-      ['POST', '/api/admin/news', newsBody({ language: 'klingon' }), 'VALIDATION_FAILED'],
+      [
+        'POST',
+        '/api/admin/news',
+        newsBody({ title: { 'en-US': 'Fine', de: 'x'.repeat(121) } }),
+        'VALIDATION_FAILED',
+        'CONTENT_TEXT_TOO_LONG',
+      ],
+      ['POST', '/api/admin/news', newsBody({ body: '' }), 'VALIDATION_FAILED', 'CONTENT_ENGLISH_REQUIRED'],
+      ['POST', '/api/admin/news', newsBody({ title: 42 }), 'VALIDATION_FAILED'],
       ['POST', '/api/admin/news', newsBody({ coverUploadId: 'not-a-uuid' }), 'VALIDATION_FAILED'],
       // Another owner's picture, a picture of another purpose, an id that does not exist.
       ['POST', '/api/admin/news', newsBody({ coverUploadId: foreign.id }), 'UPLOAD_NOT_FOUND'],
@@ -341,8 +439,7 @@ describe('announcements', () => {
     const hour = 60 * 60 * 1000;
     const make = async (text: string, startsAt: number | null, endsAt: number | null) => {
       const r = await admin.post<TAdminAnnouncement>('/api/admin/announcements', {
-        text,
-        language: 'en-US',
+        text: en(text),
         startsAt: startsAt === null ? null : new Date(Date.now() + startsAt).toISOString(),
         endsAt: endsAt === null ? null : new Date(Date.now() + endsAt).toISOString(),
       });
@@ -355,31 +452,35 @@ describe('announcements', () => {
     const current = await make('This week', -hour, 7 * 24 * hour);
     const home = await member.get<THome>('/api/home');
     const shown = home.body.announcements.map((a) => a.text);
-    expect(shown).toContain(now.text);
-    expect(shown).toContain(current.text);
-    expect(shown).not.toContain(later.text);
-    expect(shown).not.toContain(over.text);
+    expect(shown).toContain(now.text['en-US']);
+    expect(shown).toContain(current.text['en-US']);
+    expect(shown).not.toContain(later.text['en-US']);
+    expect(shown).not.toContain(over.text['en-US']);
     const list = await admin.get<{ items: TAdminAnnouncement[] }>('/api/admin/announcements');
     expect(list.body.items.find((a) => a.id === later.id)?.active).toBe(false);
 
     const edited = await admin.call<TAdminAnnouncement>('PUT', `/api/admin/announcements/${now.id}`, {
-      text: 'Now, edited',
-      language: 'en-US',
+      text: { 'en-US': 'Now, edited', de: 'Jetzt, bearbeitet' },
     });
-    expect(edited.body.text).toBe('Now, edited');
+    expect(edited.body.text).toEqual({ 'en-US': 'Now, edited', de: 'Jetzt, bearbeitet' });
+    const german = await member.call<THome>('GET', '/api/home', undefined, { 'accept-language': 'de' });
+    expect(german.body.announcements.find((a) => a.id === now.id)).toEqual({
+      id: now.id,
+      text: 'Jetzt, bearbeitet',
+      language: 'de',
+    });
     expect((await admin.del(`/api/admin/announcements/${over.id}`)).status).toBe(200);
     expect((await admin.del(`/api/admin/announcements/${over.id}`)).body.code).toBe('CONTENT_NOT_FOUND');
   });
 
   it('refuses an empty text or a window that ends before it starts, and changes nothing', async () => {
     const before = await snapshot();
-    const empty = await admin.post('/api/admin/announcements', { text: '', language: 'en-US' });
+    const empty = await admin.post('/api/admin/announcements', { text: en('') });
     expect(empty.body.code).toBe('VALIDATION_FAILED');
     const backwards = await admin.post<{ details: { fields: Array<{ code: string }> } }>(
       '/api/admin/announcements',
       {
-        text: 'Backwards',
-        language: 'en-US',
+        text: en('Backwards'),
         startsAt: '2030-01-02T00:00:00Z',
         endsAt: '2030-01-01T00:00:00Z',
       },
@@ -497,16 +598,50 @@ describe('files', () => {
 
 describe('about us and the app version', () => {
   it('shows the about text an admin set, to anyone', async () => {
-    const set = await admin.call<TAbout>('PUT', '/api/admin/about', {
-      text: 'We are a small team.\n\nHello.',
+    const set = await admin.call<TAdminSiteNote>('PUT', '/api/admin/about', {
+      text: { 'en-US': 'We are a small team.\n\nHello.', 'zh-CN': '我们是一个小团队。' },
     });
     expect(set.status).toBe(200);
+    expect(set.body.text).toEqual({
+      'en-US': 'We are a small team.\n\nHello.',
+      'zh-CN': '我们是一个小团队。',
+    });
+    expect((await admin.get<TAdminSiteNote>('/api/admin/about')).body.text).toEqual(set.body.text);
     const visitor = new Client(t.app);
     const about = await visitor.get<TAbout>('/api/about');
     expect(about.body.text).toBe('We are a small team.\n\nHello.');
+    const zh = await visitor.call<TAbout>('GET', '/api/about', undefined, { 'accept-language': 'zh-CN' });
+    expect(zh.body.text).toBe('我们是一个小团队。');
     const before = await snapshot();
-    expect((await admin.call('PUT', '/api/admin/about', { text: ' ' })).body.code).toBe('VALIDATION_FAILED');
+    expect((await admin.call('PUT', '/api/admin/about', { text: en(' ') })).body.code).toBe(
+      'VALIDATION_FAILED',
+    );
+    expect((await admin.call('PUT', '/api/admin/about', { text: { de: 'Nur' } })).status).toBe(400);
     expect(await snapshot()).toBe(before);
+  });
+
+  it('has the withdrawal note written per language and shows it in the member language', async () => {
+    const moved = await admin.get<TAdminSiteNote>('/api/admin/withdrawal-note');
+    // Migration 0043 made the note of migration 0003 the English one.
+    expect(moved.body.text['en-US']).toMatch(/^Withdrawals are reviewed/);
+    const set = await admin.call<TAdminSiteNote>('PUT', '/api/admin/withdrawal-note', {
+      text: { 'en-US': 'Reviewed daily.', de: 'Täglich geprüft.' },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const de = await member.call<{ note: string }>('GET', '/api/wallet/withdrawals/options', undefined, {
+      'accept-language': 'de',
+    });
+    expect(de.body.note).toBe('Täglich geprüft.');
+    const fr = await member.call<{ note: string }>('GET', '/api/wallet/withdrawals/options', undefined, {
+      'accept-language': 'fr',
+    });
+    expect(fr.body.note).toBe('Reviewed daily.');
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('subject', '=', 'setting:withdrawal_note')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['content.withdrawal_note.update']);
   });
 
   it('answers check_version from the configured versions and download links', async () => {
@@ -535,6 +670,11 @@ describe('about us and the app version', () => {
     });
     const recent = await visitor.get<TAppVersionCheck>('/api/app/version?platform=ios&version=2.1');
     expect(recent.body).toMatchObject({ updateAvailable: true, updateRequired: false, downloadUrl: null });
+    expect(recent.body.inReview).toBe(false);
+    // member/appreview: a build newer than the released one is one an app store is reviewing.
+    const reviewed = await visitor.get<TAppVersionCheck>('/api/app/version?platform=ios&version=2.4');
+    expect(reviewed.body).toMatchObject({ updateAvailable: false, updateRequired: false, inReview: true });
+    expect((await visitor.get<TAppVersionCheck>('/api/app/version')).body.inReview).toBe(false);
     const current = await visitor.get<TAppVersionCheck>('/api/app/version?platform=android&version=2.3');
     expect(current.body).toMatchObject({ updateAvailable: false, updateRequired: false });
     // The app info the web app reads at start follows the configured version too.

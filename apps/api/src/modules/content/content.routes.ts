@@ -9,6 +9,7 @@ import {
   ZNewsQuery,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../../platform/language';
 import type { AnnouncementService } from './announcements.service';
 import type { ContentFileService } from './content-files.service';
 import type { NewsService } from './news.service';
@@ -29,11 +30,13 @@ const tags = ['content'];
 export const contentRoutes: FastifyPluginAsyncZod<ContentServices> = async (app, o) => {
   const member = { access: 'member' as const };
 
-  app.get(Paths.home, { config: member, schema: { tags, response: { 200: ZHome } } }, async () => {
+  // Texts come in the request's language (Accept-Language), English where that one was not written.
+  app.get(Paths.home, { config: member, schema: { tags, response: { 200: ZHome } } }, async (request) => {
+    const lang = requestLanguage(request);
     const [announcements, slider, news] = await Promise.all([
-      o.announcements.active(),
+      o.announcements.active(lang),
       o.slides.list(),
-      o.news.latest(),
+      o.news.latest(lang),
     ]);
     return { announcements, slider, news };
   });
@@ -41,13 +44,13 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentServices> = async (app,
   app.get(
     Paths.news,
     { config: member, schema: { tags, querystring: ZNewsQuery, response: { 200: ZNewsPage } } },
-    (request) => o.news.list(request.query),
+    (request) => o.news.list(request.query, requestLanguage(request)),
   );
 
   app.get(
     Paths.newsItem,
     { config: member, schema: { tags, params: ZContentIdParams, response: { 200: ZNewsDetail } } },
-    (request) => o.news.read(request.params.id),
+    (request) => o.news.read(request.params.id, requestLanguage(request)),
   );
 
   app.get(Paths.files, { config: member, schema: { tags, response: { 200: ZContentFiles } } }, () =>
@@ -55,7 +58,9 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentServices> = async (app,
   );
 
   // Public: the text says who runs the platform, which a visitor may read before signing up.
-  app.get(Paths.about, { config: { access: 'public' }, schema: { tags, response: { 200: ZAbout } } }, () =>
-    o.site.about(),
+  app.get(
+    Paths.about,
+    { config: { access: 'public' }, schema: { tags, response: { 200: ZAbout } } },
+    (request) => o.site.about(requestLanguage(request)),
   );
 };

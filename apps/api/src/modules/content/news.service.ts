@@ -1,7 +1,10 @@
 import {
   ContentLimits,
+  DefaultLanguage,
+  pickText,
   type TAdminNewsItem,
   type TAdminNewsQuery,
+  type TLanguage,
   type TNewsDetail,
   type TNewsItem,
   type TNewsPage,
@@ -27,12 +30,14 @@ export function newsLink(id: string): string {
   return `/pages/home/HomeshowOneNews?id=${id}`;
 }
 
-function itemOf(row: NewsRow): TNewsItem {
+/** The item in `lang`: that language's title, summary and body when its title was written, else English. */
+function itemOf(row: NewsRow, lang: TLanguage): TNewsItem {
+  const served = row.title[lang] ? lang : DefaultLanguage;
   return {
     id: row.id,
-    title: row.title,
-    summary: row.summary,
-    language: row.language,
+    title: pickText(row.title, served),
+    summary: pickText(row.summary, served),
+    language: served,
     coverUrl: row.cover_upload_id ? uploadUrlOf(row.cover_upload_id) : null,
     important: row.important,
     // Members only ever get published rows.
@@ -42,8 +47,11 @@ function itemOf(row: NewsRow): TNewsItem {
 }
 
 function adminItemOf(row: NewsRow): TAdminNewsItem {
+  const { language: _served, ...item } = itemOf(row, DefaultLanguage);
   return {
-    ...itemOf(row),
+    ...item,
+    title: row.title,
+    summary: row.summary,
     body: row.body,
     coverUploadId: row.cover_upload_id,
     publishedAt: row.published_at?.toISOString() ?? null,
@@ -76,7 +84,7 @@ export function createNewsService(deps: {
     if (!row.important || !row.published_at || row.notified_at) return row;
     await notifications.broadcast(trx, {
       kind: 'news',
-      params: { title: row.title },
+      params: { title: row.title['en-US'] },
       link: newsLink(row.id),
     });
     return trx
@@ -89,25 +97,23 @@ export function createNewsService(deps: {
 
   return {
     /** The newest published items, for the home page. */
-    latest: async (limit: number = ContentLimits.latestNews): Promise<TNewsItem[]> => {
+    latest: async (lang: TLanguage, limit: number = ContentLimits.latestNews): Promise<TNewsItem[]> => {
       const rows = await published().orderBy('published_at', 'desc').orderBy('id').limit(limit).execute();
-      return rows.map(itemOf);
+      return rows.map((r) => itemOf(r, lang));
     },
 
-    list: async (query: TNewsQuery): Promise<TNewsPage> => {
-      let q = published();
-      if (query.language) q = q.where('language', '=', query.language);
-      const rows = await q
+    list: async (query: TNewsQuery, lang: TLanguage): Promise<TNewsPage> => {
+      const rows = await published()
         .orderBy('published_at', 'desc')
         .orderBy('id')
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize)
         .execute();
-      return { items: rows.map(itemOf), page: query.page, pageSize: query.pageSize };
+      return { items: rows.map((r) => itemOf(r, lang)), page: query.page, pageSize: query.pageSize };
     },
 
     /** One published item; reading it counts one view, in the same statement (no lost updates). */
-    read: async (id: string): Promise<TNewsDetail> => {
+    read: async (id: string, lang: TLanguage): Promise<TNewsDetail> => {
       const row = await db
         .updateTable('news')
         .set({ click_count: sql<string>`click_count + 1` })
@@ -116,7 +122,8 @@ export function createNewsService(deps: {
         .returningAll()
         .executeTakeFirst();
       if (!row) throw new AppError('NEWS_NOT_FOUND');
-      return { ...itemOf(row), body: row.body };
+      const item = itemOf(row, lang);
+      return { ...item, body: pickText(row.body, item.language) };
     },
 
     adminList: async (query: TAdminNewsQuery): Promise<TPage<TAdminNewsItem>> => {
@@ -141,10 +148,9 @@ export function createNewsService(deps: {
         const row = await trx
           .insertInto('news')
           .values({
-            title: input.title,
-            summary: input.summary,
-            body: input.body,
-            language: input.language,
+            title: JSON.stringify(input.title),
+            summary: JSON.stringify(input.summary),
+            body: JSON.stringify(input.body),
             cover_upload_id: input.coverUploadId,
             important: input.important,
             published_at: null,
@@ -156,7 +162,7 @@ export function createNewsService(deps: {
         await recordAudit(trx, actor, {
           action: 'content.news.create',
           subject: `news:${row.id}`,
-          detail: { title: row.title, important: row.important },
+          detail: { title: row.title['en-US'], important: row.important },
         });
         return adminItemOf(row);
       }),
@@ -171,10 +177,9 @@ export function createNewsService(deps: {
         const row = await trx
           .updateTable('news')
           .set({
-            title: input.title,
-            summary: input.summary,
-            body: input.body,
-            language: input.language,
+            title: JSON.stringify(input.title),
+            summary: JSON.stringify(input.summary),
+            body: JSON.stringify(input.body),
             cover_upload_id: input.coverUploadId,
             important: input.important,
             updated_at: new Date(),
@@ -186,8 +191,12 @@ export function createNewsService(deps: {
           action: 'content.news.update',
           subject: `news:${id}`,
           detail: {
-            before: { title: before.title, important: before.important, cover: before.cover_upload_id },
-            after: { title: row.title, important: row.important, cover: row.cover_upload_id },
+            before: {
+              title: before.title['en-US'],
+              important: before.important,
+              cover: before.cover_upload_id,
+            },
+            after: { title: row.title['en-US'], important: row.important, cover: row.cover_upload_id },
           },
         });
         // Marking a published item important later tells members then.
@@ -208,7 +217,7 @@ export function createNewsService(deps: {
         await recordAudit(trx, actor, {
           action: 'content.news.publish',
           subject: `news:${id}`,
-          detail: { title: row.title, important: row.important },
+          detail: { title: row.title['en-US'], important: row.important },
         });
         return adminItemOf(await announceIfImportant(trx, row));
       }),
@@ -226,7 +235,7 @@ export function createNewsService(deps: {
         await recordAudit(trx, actor, {
           action: 'content.news.unpublish',
           subject: `news:${id}`,
-          detail: { title: row.title },
+          detail: { title: row.title['en-US'] },
         });
         return adminItemOf(row);
       }),
@@ -238,7 +247,7 @@ export function createNewsService(deps: {
         await recordAudit(trx, actor, {
           action: 'content.news.delete',
           subject: `news:${id}`,
-          detail: { title: before.title, clickCount: Number(before.click_count) },
+          detail: { title: before.title['en-US'], clickCount: Number(before.click_count) },
         });
       }),
   };

@@ -1,9 +1,13 @@
 import {
   compareVersions,
+  pickText,
   type TAbout,
+  type TAdminSiteNote,
   type TAppVersionCheck,
   type TAppVersionQuery,
   type TAppVersionSettings,
+  type TLanguage,
+  type TLocalizedText,
   ZAppVersionSettings,
 } from '@app/contracts';
 import type { Db } from '../../db/database';
@@ -11,6 +15,26 @@ import { type AnyDb, own } from '../../db/tables';
 import { type Actor, recordAudit } from '../../platform/audit';
 
 const ABOUT_KEY = 'about_us';
+const WITHDRAWAL_NOTE_KEY = 'withdrawal_note';
+
+/** The site notes admins write per language (decision 65). */
+export type SiteNoteKey = typeof ABOUT_KEY | typeof WITHDRAWAL_NOTE_KEY;
+
+/** A stored note's texts: `{ text: { "en-US": ..., "de": ... } }` since migration 0043. */
+function textsOf(value: Record<string, unknown> | undefined): TLocalizedText {
+  const text = value?.text;
+  if (typeof text === 'string') return { 'en-US': text };
+  if (text && typeof text === 'object' && typeof (text as TLocalizedText)['en-US'] === 'string') {
+    return text as TLocalizedText;
+  }
+  return { 'en-US': '' };
+}
+
+/** A site note in the member's language, English where that one is missing (the wallet's withdrawal note). */
+export async function readSiteNote(db: AnyDb, key: SiteNoteKey, lang: TLanguage): Promise<string> {
+  const row = await readSetting(db, key);
+  return pickText(textsOf(row?.value), lang);
+}
 const VERSION_KEY = 'app_version';
 
 /** What the app version is before an admin has set one: the deployment's configuration. */
@@ -71,18 +95,32 @@ export function createSiteSettingsService({ db, defaults }: { db: Db; defaults: 
     return stored.success ? stored.data : defaultsOf(defaults);
   }
 
-  return {
-    about: async (): Promise<TAbout> => {
-      const row = await read(ABOUT_KEY);
-      const text = typeof row?.value.text === 'string' ? row.value.text : '';
-      return { text, updatedAt: row?.updated_at.toISOString() ?? null };
-    },
+  async function note(key: SiteNoteKey): Promise<TAdminSiteNote> {
+    const row = await read(key);
+    return { text: textsOf(row?.value), updatedAt: row?.updated_at.toISOString() ?? null };
+  }
 
-    setAbout: async (actor: Actor, text: string): Promise<TAbout> => {
-      await write(actor, ABOUT_KEY, { text }, 'content.about.update');
-      const row = await read(ABOUT_KEY);
-      return { text, updatedAt: row?.updated_at.toISOString() ?? null };
+  async function setNote(actor: Actor, key: SiteNoteKey, text: TLocalizedText): Promise<TAdminSiteNote> {
+    await write(
+      actor,
+      key,
+      { text },
+      key === ABOUT_KEY ? 'content.about.update' : 'content.withdrawal_note.update',
+    );
+    return note(key);
+  }
+
+  return {
+    /** The about-us text in `lang`, English where that one is missing. */
+    about: async (lang: TLanguage): Promise<TAbout> => {
+      const n = await note(ABOUT_KEY);
+      return { text: pickText(n.text, lang), updatedAt: n.updatedAt };
     },
+    /** Every language, for the admin's form. */
+    adminAbout: () => note(ABOUT_KEY),
+    setAbout: (actor: Actor, text: TLocalizedText) => setNote(actor, ABOUT_KEY, text),
+    withdrawalNote: () => note(WITHDRAWAL_NOTE_KEY),
+    setWithdrawalNote: (actor: Actor, text: TLocalizedText) => setNote(actor, WITHDRAWAL_NOTE_KEY, text),
 
     version,
 
@@ -95,6 +133,7 @@ export function createSiteSettingsService({ db, defaults }: { db: Db; defaults: 
         downloadUrl: query.platform ? v.downloads[query.platform] : null,
         updateAvailable: asked !== undefined && compareVersions(asked, v.currentVersion) < 0,
         updateRequired: asked !== undefined && compareVersions(asked, v.minimumVersion) < 0,
+        inReview: asked !== undefined && compareVersions(asked, v.currentVersion) > 0,
       };
     },
 

@@ -1,12 +1,15 @@
-import type {
-  TDailyRate,
-  TDailyRateInput,
-  TMiningCategory,
-  TMiningCategoryInput,
-  TMiningPackage,
-  TMiningPackageInput,
-  TNetworkParams,
-  TNetworkParamsInput,
+import {
+  pickText,
+  type TAdminMiningPackage,
+  type TDailyRate,
+  type TDailyRateInput,
+  type TLanguage,
+  type TMiningCategory,
+  type TMiningCategoryInput,
+  type TMiningPackage,
+  type TMiningPackageInput,
+  type TNetworkParams,
+  type TNetworkParamsInput,
 } from '@app/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
@@ -35,11 +38,13 @@ export type MiningPackageRow = Awaited<
   ReturnType<ReturnType<typeof miningPackageQuery>['executeTakeFirstOrThrow']>
 >;
 
-export function toMiningPackage(r: MiningPackageRow): TMiningPackage {
+/** The package as a member reads it: name and description in `lang`, English where missing. */
+export function toMiningPackage(r: MiningPackageRow, lang: TLanguage = 'en-US'): TMiningPackage {
   return {
     id: r.id,
     categoryId: r.category_id,
-    name: r.name,
+    name: (lang !== 'en-US' && r.name_translations[lang]) || r.name,
+    description: pickText(r.description, lang),
     pictureUploadId: r.picture_upload_id,
     price: decimalOf(BigInt(r.price_minor), r),
     currency: r.currency,
@@ -55,6 +60,11 @@ export function toMiningPackage(r: MiningPackageRow): TMiningPackage {
     onSale: r.on_sale,
     sort: r.sort,
   };
+}
+
+/** The package as an admin edits it: English, plus every language written. */
+export function toAdminMiningPackage(r: MiningPackageRow): TAdminMiningPackage {
+  return { ...toMiningPackage(r), nameTranslations: r.name_translations, descriptions: r.description };
 }
 
 /** Mining categories and packages (cmsPackages, packageSubMenu, allPackages); admins define them, audited. */
@@ -87,6 +97,8 @@ export function createMiningPackageService(deps: { db: Db; uploads: Pick<UploadS
     return {
       category_id: input.categoryId,
       name: input.name,
+      name_translations: JSON.stringify(input.nameTranslations),
+      description: JSON.stringify(input.description),
       price_minor: minorOf(input.price, currency).toString(),
       currency: currency.code,
       hash_rate_ghs: String(input.hashRateGhs),
@@ -125,9 +137,9 @@ export function createMiningPackageService(deps: { db: Db; uploads: Pick<UploadS
       return db.selectFrom('mining_categories').selectAll().orderBy('sort').orderBy('id').execute();
     },
 
-    onSale: async (categoryId?: string) =>
-      (await listed({ onSaleOnly: true, categoryId })).map(toMiningPackage),
-    all: async () => (await listed({ onSaleOnly: false })).map(toMiningPackage),
+    onSale: async (categoryId: string | undefined, lang: TLanguage) =>
+      (await listed({ onSaleOnly: true, categoryId })).map((r) => toMiningPackage(r, lang)),
+    all: async () => (await listed({ onSaleOnly: false })).map(toAdminMiningPackage),
 
     async createCategory(actor: Actor, input: TMiningCategoryInput): Promise<TMiningCategory> {
       const id = await auditedCategory(actor, 'mining_category.create', async (trx) => {
@@ -155,7 +167,7 @@ export function createMiningPackageService(deps: { db: Db; uploads: Pick<UploadS
       return { id, ...input };
     },
 
-    async create(actor: Actor, input: TMiningPackageInput): Promise<TMiningPackage> {
+    async create(actor: Actor, input: TMiningPackageInput): Promise<TAdminMiningPackage> {
       const columns = await columnsOf(input);
       const id = await db.transaction().execute(async (trx) => {
         await claimPicture(trx, actor, columns.picture_upload_id, null);
@@ -171,11 +183,11 @@ export function createMiningPackageService(deps: { db: Db; uploads: Pick<UploadS
         });
         return id;
       });
-      return toMiningPackage(await find(db, id));
+      return toAdminMiningPackage(await find(db, id));
     },
 
     /** A change applies to sales from now on; running subscriptions are paid by the package's current rule. */
-    async update(actor: Actor, id: string, input: TMiningPackageInput): Promise<TMiningPackage> {
+    async update(actor: Actor, id: string, input: TMiningPackageInput): Promise<TAdminMiningPackage> {
       const columns = await columnsOf(input);
       await db.transaction().execute(async (trx) => {
         const before = await trx
@@ -207,7 +219,7 @@ export function createMiningPackageService(deps: { db: Db; uploads: Pick<UploadS
           detail: { before, after: columns },
         });
       });
-      return toMiningPackage(await find(db, id));
+      return toAdminMiningPackage(await find(db, id));
     },
 
     /** A 'daily' package's yield per GH/s for one day; setting it again replaces it until that day is paid. */

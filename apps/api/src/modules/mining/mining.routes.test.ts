@@ -153,6 +153,36 @@ describe('mining packages', () => {
     }
   });
 
+  it('names and describes a package per language; a member reads theirs, English where missing', async () => {
+    const made = await makePackage({
+      name: 'Farm share',
+      nameTranslations: { de: 'Farmanteil', fr: '' },
+      description: { 'en-US': 'A share of a farm.', de: 'Ein Anteil an einer Farm.' },
+    });
+    expect(made).toMatchObject({
+      name: 'Farm share',
+      description: 'A share of a farm.',
+      nameTranslations: { de: 'Farmanteil' },
+      descriptions: { 'en-US': 'A share of a farm.', de: 'Ein Anteil an einer Farm.' },
+    });
+    const alice = await as('alice01');
+    const seen = async (lang: string) =>
+      (
+        await alice.call<{ items: TMiningPackage[] }>('GET', '/api/mining/packages', undefined, {
+          'accept-language': lang,
+        })
+      ).body.items.find((p) => p.id === made.id);
+    expect(await seen('de')).toMatchObject({ name: 'Farmanteil', description: 'Ein Anteil an einer Farm.' });
+    expect(await seen('fr')).toMatchObject({ name: 'Farm share', description: 'A share of a farm.' });
+    expect((await seen('de')) as Record<string, unknown>).not.toHaveProperty('nameTranslations');
+    const tooLong = await admin.post(
+      '/api/admin/mining/packages',
+      packageInput({ nameTranslations: { de: 'x'.repeat(61) } }),
+    );
+    expect(tooLong.status).toBe(400);
+    expect(JSON.stringify(tooLong.body)).toContain('MINING_NAME_INVALID');
+  });
+
   it('admin routes refuse members; member routes refuse strangers without a session', async () => {
     const alice = await as('alice01');
     expect((await alice.get('/api/admin/mining/packages')).status).toBe(403);

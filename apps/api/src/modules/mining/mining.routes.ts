@@ -1,6 +1,8 @@
 import {
   Paths,
   ZActivateRequest,
+  ZAdminMiningPackage,
+  ZAdminMiningPackages,
   ZCart,
   ZCartCheckoutRequest,
   ZCartPut,
@@ -16,7 +18,6 @@ import {
   ZMiningCategoryId,
   ZMiningCategoryInput,
   ZMiningInfo,
-  ZMiningPackage,
   ZMiningPackageId,
   ZMiningPackageInput,
   ZMiningPackages,
@@ -46,6 +47,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { callerOf } from '../../platform/access';
 import { type Actor, recordAudit } from '../../platform/audit';
+import { requestLanguage } from '../../platform/language';
 import { moneyRequestOf } from '../wallet/money-request';
 import type { MiningCartService } from './mining-cart.service';
 import type { MiningInfoService } from './mining-info.service';
@@ -92,7 +94,9 @@ export const miningRoutes: FastifyPluginAsyncZod<MiningRoutesOptions> = async (a
       config: member,
       schema: { tags, querystring: ZMiningPackagesQuery, response: { 200: ZMiningPackages } },
     },
-    async (request) => ({ items: await o.packages.onSale(request.query.categoryId) }),
+    async (request) => ({
+      items: await o.packages.onSale(request.query.categoryId, requestLanguage(request)),
+    }),
   );
   app.post(
     Paths.miningQuote,
@@ -228,17 +232,17 @@ export const miningRoutes: FastifyPluginAsyncZod<MiningRoutesOptions> = async (a
     },
   );
 
-  adminList(Paths.adminMiningPackages, ZMiningPackages, async () => ({ items: await o.packages.all() }));
+  adminList(Paths.adminMiningPackages, ZAdminMiningPackages, async () => ({ items: await o.packages.all() }));
   adminWrite(
     'POST',
     Paths.adminMiningPackages,
-    { body: ZMiningPackageInput, response: ZMiningPackage },
+    { body: ZMiningPackageInput, response: ZAdminMiningPackage },
     (a, i) => o.packages.create(a, i.body),
   );
   adminWrite(
     'PUT',
     Paths.adminMiningPackage,
-    { params: ZPackageParams, body: ZMiningPackageInput, response: ZMiningPackage },
+    { params: ZPackageParams, body: ZMiningPackageInput, response: ZAdminMiningPackage },
     (a, i) => o.packages.update(a, i.params.id, i.body),
   );
   app.get(

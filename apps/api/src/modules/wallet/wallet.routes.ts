@@ -29,6 +29,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../platform/access';
+import { requestLanguage } from '../../platform/language';
 import type { ExchangeService } from './exchange.service';
 import type { FundingService } from './funding.service';
 import { moneyRequestOf } from './money-request';
@@ -135,7 +136,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
   app.get(
     Paths.withdrawOptions,
     { config: member, schema: { tags, response: { 200: ZWithdrawalOptions } } },
-    () => o.withdrawals.options(),
+    (request) => o.withdrawals.options(requestLanguage(request)),
   );
 
   app.get(

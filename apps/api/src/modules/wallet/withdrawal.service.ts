@@ -1,7 +1,9 @@
 import {
   checkWithdrawalAddress,
+  DefaultLanguage,
   Networks,
   type TAdminWithdrawal,
+  type TLanguage,
   type TNetwork,
   type TPayoutAlert,
   type TSealed,
@@ -19,7 +21,7 @@ import { type Actor, recordAudit, recordSystemAudit } from '../../platform/audit
 import { AppError } from '../../platform/errors';
 import { derivedUuid } from '../../platform/idempotency';
 import { likePrefix } from '../../platform/like';
-import { readSetting } from '../content/site-settings.service';
+import { readSiteNote } from '../content/site-settings.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { NotificationService } from '../notifications/notifications.service';
 import { amountOf, big, currencyOrFail, decimalOf } from './amounts';
@@ -213,7 +215,8 @@ export function createWithdrawalService(deps: {
       });
     },
 
-    options: async (): Promise<TWithdrawalOptions> => {
+    /** The note is in `lang`, English where that one was not written. */
+    options: async (lang: TLanguage = DefaultLanguage): Promise<TWithdrawalOptions> => {
       const [rows, note, decimals] = await Promise.all([
         db
           .selectFrom('withdrawal_settings')
@@ -221,7 +224,7 @@ export function createWithdrawalService(deps: {
           .where('enabled', '=', true)
           .orderBy('currency')
           .execute(),
-        readSetting(db, 'withdrawal_note'),
+        readSiteNote(db, 'withdrawal_note', lang),
         decimalsOf(),
       ]);
       return {
@@ -233,7 +236,7 @@ export function createWithdrawalService(deps: {
           wallets: r.wallets,
           networks: r.networks,
         })),
-        note: typeof note?.value.text === 'string' ? note.value.text : '',
+        note,
       };
     },
 

@@ -1,4 +1,13 @@
-import { type TMiningPackage, type TMiningPackageInput, type TYieldRule, YieldRules } from '@app/contracts';
+import {
+  Languages,
+  localizedFormValue,
+  MiningDescriptionMax,
+  type TAdminMiningPackage,
+  type TLanguage,
+  type TMiningPackageInput,
+  type TYieldRule,
+  YieldRules,
+} from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
@@ -6,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../shared/FormAlert';
 import { ImageUploadField } from '../../shared/uploads';
 import { displayAmount } from '../admin/admin-format';
+import { LanguageTabs } from '../admin/content/LanguageTabs';
 import { type Column, DataTable } from '../admin/DataTable';
 import { Panel } from '../admin/Panel';
 import { LoadState } from '../wallet/LoadState';
@@ -27,6 +37,9 @@ const emptyForm = {
 type TextField = keyof typeof emptyForm;
 interface Form {
   text: typeof emptyForm;
+  /** Per language: the name (English is `text.name`) and the description; empty ones are left out. */
+  names: Record<TLanguage, string>;
+  descriptions: Record<TLanguage, string>;
   yieldRule: TYieldRule;
   categoryId: string;
   pictureUploadId: string | undefined;
@@ -35,6 +48,8 @@ interface Form {
 }
 const newForm: Form = {
   text: emptyForm,
+  names: localizedFormValue(null),
+  descriptions: localizedFormValue(null),
   yieldRule: 'fixed',
   categoryId: '',
   pictureUploadId: undefined,
@@ -45,6 +60,15 @@ const newForm: Form = {
 const inputOf = (f: Form): TMiningPackageInput => ({
   categoryId: f.categoryId === '' ? null : f.categoryId,
   name: f.text.name,
+  nameTranslations: Object.fromEntries(
+    Languages.filter((l) => l !== 'en-US' && f.names[l].trim()).map((l) => [l, f.names[l].trim()]),
+  ),
+  description: {
+    ...Object.fromEntries(
+      Languages.filter((l) => f.descriptions[l].trim()).map((l) => [l, f.descriptions[l].trim()]),
+    ),
+    'en-US': f.descriptions['en-US'].trim(),
+  },
   price: f.text.price,
   currency: f.text.currency,
   hashRateGhs: Number(f.text.hashRateGhs),
@@ -59,7 +83,9 @@ const inputOf = (f: Form): TMiningPackageInput => ({
   pictureUploadId: f.pictureUploadId ?? null,
 });
 
-const formOf = (p: TMiningPackage): Form => ({
+const formOf = (p: TAdminMiningPackage): Form => ({
+  names: localizedFormValue({ 'en-US': p.name, ...p.nameTranslations }),
+  descriptions: localizedFormValue(p.descriptions),
   text: {
     name: p.name,
     price: p.price,
@@ -97,7 +123,7 @@ export function AdminPackagesPanel({ packages }: { packages: ReturnType<typeof u
         : adminMiningApi.create(inputOf(f), adminHandled),
     reset,
   );
-  const toggle = useAdminWrite((p: TMiningPackage) =>
+  const toggle = useAdminWrite((p: TAdminMiningPackage) =>
     adminMiningApi.update(p.id, inputOf({ ...formOf(p), onSale: !p.onSale }), adminHandled),
   );
   const change = (patch: Partial<Form>) => {
@@ -114,7 +140,7 @@ export function AdminPackagesPanel({ packages }: { packages: ReturnType<typeof u
       />
     </label>
   );
-  const columns: Column<TMiningPackage>[] = [
+  const columns: Column<TAdminMiningPackage>[] = [
     { id: 'name', header: t('mining.admin.fields.name'), render: (p) => p.name },
     {
       id: 'price',
@@ -211,6 +237,37 @@ export function AdminPackagesPanel({ packages }: { packages: ReturnType<typeof u
           </label>
           {form.yieldRule === 'fixed' ? field('yieldPerUnit') : null}
           {field('perMemberLimit')}
+          <div className={styles.wide}>
+            <LanguageTabs invalid={[]} submitCount={0}>
+              {(lang) => (
+                <>
+                  {lang === 'en-US' ? null : (
+                    <label>
+                      {t('mining.admin.fields.name')}
+                      <input
+                        name={`name-${lang}`}
+                        maxLength={60}
+                        value={form.names[lang]}
+                        onChange={(e) => change({ names: { ...form.names, [lang]: e.target.value } })}
+                      />
+                    </label>
+                  )}
+                  <label>
+                    {t('mining.admin.fields.description')}
+                    <textarea
+                      name={`description-${lang}`}
+                      rows={3}
+                      maxLength={MiningDescriptionMax}
+                      value={form.descriptions[lang]}
+                      onChange={(e) =>
+                        change({ descriptions: { ...form.descriptions, [lang]: e.target.value } })
+                      }
+                    />
+                  </label>
+                </>
+              )}
+            </LanguageTabs>
+          </div>
           <Button type="submit" color="primary" size="small" loading={save.mutation.isPending}>
             {t(editing ? 'mining.admin.save' : 'mining.admin.create')}
           </Button>

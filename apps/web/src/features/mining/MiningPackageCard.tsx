@@ -51,6 +51,11 @@ export function MiningPackageCard({
         </p>
         <p className={styles.per}>{t('mining.card.forDays', { count: pkg.durationDays })}</p>
       </header>
+      {pkg.description ? (
+        <p className={styles.description} data-testid="mining-package-description">
+          {pkg.description}
+        </p>
+      ) : null}
       <dl className={styles.facts}>
         <div>
           <dt>{t('mining.card.hashRate')}</dt>

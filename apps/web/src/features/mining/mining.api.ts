@@ -11,6 +11,8 @@ import {
   type TMiningQuoteRequest,
   type TNetworkParamsInput,
   type TStockTransferRequest,
+  ZAdminMiningPackage,
+  ZAdminMiningPackages,
   ZCart,
   ZCartQuote,
   ZCartReceipt,
@@ -19,7 +21,6 @@ import {
   ZMiningCategories,
   ZMiningCategory,
   ZMiningInfo,
-  ZMiningPackage,
   ZMiningPackages,
   ZMiningPromotion,
   ZMiningPromotions,
@@ -87,11 +88,11 @@ export const miningApi = {
 };
 
 export const adminMiningApi = {
-  packages: (signal?: AbortSignal) => api.get(Paths.adminMiningPackages, ZMiningPackages, { signal }),
+  packages: (signal?: AbortSignal) => api.get(Paths.adminMiningPackages, ZAdminMiningPackages, { signal }),
   create: (body: TMiningPackageInput, handled: readonly string[]) =>
-    api.post(Paths.adminMiningPackages, ZMiningPackage, body, { handled }),
+    api.post(Paths.adminMiningPackages, ZAdminMiningPackage, body, { handled }),
   update: (id: string, body: TMiningPackageInput, handled: readonly string[]) =>
-    api.put(pathWith(Paths.adminMiningPackage, { id }), ZMiningPackage, body, { handled }),
+    api.put(pathWith(Paths.adminMiningPackage, { id }), ZAdminMiningPackage, body, { handled }),
   promotions: (signal?: AbortSignal) => api.get(Paths.adminMiningPromotions, ZMiningPromotions, { signal }),
   createPromotion: (body: TMiningPromotionInput, handled: readonly string[]) =>
     api.post(Paths.adminMiningPromotions, ZMiningPromotion, body, { handled }),

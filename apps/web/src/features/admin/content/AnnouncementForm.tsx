@@ -1,29 +1,28 @@
-import { ContentLimits, Languages, type TAdminAnnouncement, ZAnnouncementInput } from '@app/contracts';
+import { ContentLimits, localizedFormValue, type TAdminAnnouncement, zLocalizedText } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { languageNames } from '../../../app/i18n';
 import { showToast } from '../../../app/toast';
 import { FormField, fieldId } from '../../../shared/FormField';
 import { type ErrorPlaces, handledBy, placeServerError } from '../../../shared/server-errors';
 import { FormActions } from '../FormActions';
-import { SelectorField } from '../SelectorField';
 import styles from './ContentForms.module.css';
 import { contentAdminApi, refreshContent } from './content-admin.api';
+import { invalidLanguages, LanguageTabs } from './LanguageTabs';
 
 // The window is typed in the admin's own time zone (datetime-local) and sent as an instant.
 const ZAnnouncementForm = z.object({
-  text: ZAnnouncementInput.shape.text,
-  language: ZAnnouncementInput.shape.language,
+  text: zLocalizedText(ContentLimits.announcementMax),
   startsAt: z.string(),
   endsAt: z.string(),
 });
-type Values = z.infer<typeof ZAnnouncementForm>;
+type Values = z.input<typeof ZAnnouncementForm>;
+type Parsed = z.output<typeof ZAnnouncementForm>;
 
 const places: ErrorPlaces<Values> = { CONTENT_NOT_FOUND: 'root' };
-const fieldNames = ['text', 'language', 'startsAt', 'endsAt'];
+const fieldNames = ['text', 'startsAt', 'endsAt'];
 
 /** `2030-01-02T08:30` in local time <-> an ISO instant. */
 const toInstant = (local: string) => (local ? new Date(local).toISOString() : null);
@@ -44,20 +43,18 @@ export function AnnouncementForm({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const form = useForm<Values>({
+  const form = useForm<Values, unknown, Parsed>({
     resolver: zodResolver(ZAnnouncementForm),
     defaultValues: {
-      text: item?.text ?? '',
-      language: item?.language ?? 'en-US',
+      text: localizedFormValue(item?.text),
       startsAt: toLocal(item?.startsAt),
       endsAt: toLocal(item?.endsAt),
     },
   });
   const save = useMutation({
-    mutationFn: (values: Values) => {
+    mutationFn: (values: Parsed) => {
       const body = {
         text: values.text,
-        language: values.language,
         startsAt: toInstant(values.startsAt),
         endsAt: toInstant(values.endsAt),
       };
@@ -99,18 +96,19 @@ export function AnnouncementForm({
       onSubmit={form.handleSubmit((values) => save.mutate(values))}
       data-testid="announcement-form"
     >
-      <FormField
-        control={form.control}
-        name="text"
-        label={t('content.admin.announcements.textLabel')}
-        maxLength={ContentLimits.announcementMax}
-      />
-      <SelectorField
-        control={form.control}
-        name="language"
-        label={t('content.admin.languageLabel')}
-        options={Languages.map((l) => ({ value: l, label: languageNames[l] }))}
-      />
+      <LanguageTabs
+        invalid={invalidLanguages(form.formState.errors, ['text'])}
+        submitCount={form.formState.submitCount}
+      >
+        {(lang) => (
+          <FormField
+            control={form.control}
+            name={`text.${lang}`}
+            label={t('content.admin.announcements.textLabel')}
+            maxLength={ContentLimits.announcementMax}
+          />
+        )}
+      </LanguageTabs>
       {dateField(
         'startsAt',
         t('content.admin.announcements.startsLabel'),

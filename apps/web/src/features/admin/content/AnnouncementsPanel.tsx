@@ -7,6 +7,7 @@ import { AnnouncementForm } from './AnnouncementForm';
 import styles from './ContentForms.module.css';
 import { contentAdminApi, contentAdminKeys } from './content-admin.api';
 import { EditedListPanel } from './edited-list';
+import { writtenLanguages } from './LanguageTabs';
 
 /** The marquee's lines: each shown inside its time window. */
 export function AnnouncementsPanel() {
@@ -15,9 +16,9 @@ export function AnnouncementsPanel() {
     {
       id: 'text',
       header: t('content.admin.announcements.textLabel'),
-      render: (a) => <span className={styles.textCell}>{a.text}</span>,
+      render: (a) => <span className={styles.textCell}>{a.text['en-US']}</span>,
     },
-    { id: 'language', header: t('content.admin.languageLabel'), render: (a) => a.language },
+    { id: 'language', header: t('content.admin.languagesHeader'), render: (a) => writtenLanguages(a.text) },
     {
       id: 'window',
       header: t('content.admin.announcements.window'),

@@ -1,4 +1,4 @@
-import { ContentLimits, Languages, type TAdminNewsItem, ZNewsInput } from '@app/contracts';
+import { ContentLimits, localizedFormValue, type TAdminNewsItem, ZNewsInput } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Checkbox, TextArea } from 'antd-mobile';
@@ -6,21 +6,21 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { errorText } from '../../../app/error-text';
-import { languageNames } from '../../../app/i18n';
 import { showToast } from '../../../app/toast';
 import { FormField } from '../../../shared/FormField';
 import { type ErrorPlaces, handledBy, placeServerError } from '../../../shared/server-errors';
 import { ImageUploadField } from '../../../shared/uploads';
 import { FormActions } from '../FormActions';
-import { SelectorField } from '../SelectorField';
 import styles from './ContentForms.module.css';
 import { contentAdminApi, refreshContent } from './content-admin.api';
+import { invalidLanguages, LanguageTabs } from './LanguageTabs';
 
 type NewsIn = z.input<typeof ZNewsInput>;
 type NewsOut = z.output<typeof ZNewsInput>;
 
 const places: ErrorPlaces<NewsIn> = { UPLOAD_NOT_FOUND: 'coverUploadId', NEWS_NOT_FOUND: 'root' };
-const fieldNames = ['title', 'summary', 'body', 'language', 'coverUploadId', 'important'];
+const localized = ['title', 'summary', 'body'];
+const fieldNames = [...localized, 'coverUploadId', 'important'];
 
 /** Writes a news item (a new one is a draft) or edits one; publishing is a separate step in the list. */
 export function NewsForm({ item, onClose }: { item: TAdminNewsItem | null; onClose: () => void }) {
@@ -29,10 +29,9 @@ export function NewsForm({ item, onClose }: { item: TAdminNewsItem | null; onClo
   const form = useForm<NewsIn, unknown, NewsOut>({
     resolver: zodResolver(ZNewsInput),
     defaultValues: {
-      title: item?.title ?? '',
-      summary: item?.summary ?? '',
-      body: item?.body ?? '',
-      language: item?.language ?? 'en-US',
+      title: localizedFormValue(item?.title),
+      summary: localizedFormValue(item?.summary),
+      body: localizedFormValue(item?.body),
       coverUploadId: item?.coverUploadId ?? null,
       important: item?.important ?? false,
     },
@@ -53,42 +52,45 @@ export function NewsForm({ item, onClose }: { item: TAdminNewsItem | null; onClo
 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} data-testid="news-form">
-      <FormField
-        control={form.control}
-        name="title"
-        label={t('content.admin.news.titleLabel')}
-        maxLength={ContentLimits.titleMax}
-      />
-      <FormField
-        control={form.control}
-        name="summary"
-        label={t('content.admin.news.summaryLabel')}
-        maxLength={ContentLimits.summaryMax}
-      />
-      <FormField
-        control={form.control}
-        name="body"
-        label={t('content.admin.news.bodyLabel')}
-        status={{ tone: 'info', text: t('content.admin.news.bodyHint') }}
-        render={(field) => (
-          <TextArea
-            id="field-body"
-            className={styles.textarea}
-            aria-label={t('content.admin.news.bodyLabel')}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            rows={8}
-            maxLength={ContentLimits.bodyMax}
-          />
+      <LanguageTabs
+        invalid={invalidLanguages(form.formState.errors, localized)}
+        submitCount={form.formState.submitCount}
+      >
+        {(lang) => (
+          <>
+            <FormField
+              control={form.control}
+              name={`title.${lang}`}
+              label={t('content.admin.news.titleLabel')}
+              maxLength={ContentLimits.titleMax}
+            />
+            <FormField
+              control={form.control}
+              name={`summary.${lang}`}
+              label={t('content.admin.news.summaryLabel')}
+              maxLength={ContentLimits.summaryMax}
+            />
+            <FormField
+              control={form.control}
+              name={`body.${lang}`}
+              label={t('content.admin.news.bodyLabel')}
+              status={{ tone: 'info', text: t('content.admin.news.bodyHint') }}
+              render={(field) => (
+                <TextArea
+                  id={`field-body-${lang}`}
+                  className={styles.textarea}
+                  aria-label={t('content.admin.news.bodyLabel')}
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  rows={8}
+                  maxLength={ContentLimits.bodyMax}
+                />
+              )}
+            />
+          </>
         )}
-      />
-      <SelectorField
-        control={form.control}
-        name="language"
-        label={t('content.admin.languageLabel')}
-        options={Languages.map((l) => ({ value: l, label: languageNames[l] }))}
-      />
+      </LanguageTabs>
       <FormField
         control={form.control}
         name="coverUploadId"

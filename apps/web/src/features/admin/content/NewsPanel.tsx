@@ -12,6 +12,7 @@ import { Panel } from '../Panel';
 import styles from './ContentForms.module.css';
 import { contentAdminApi, contentAdminKeys, refreshContent } from './content-admin.api';
 import { RowActions, useEditDialog } from './edited-list';
+import { writtenLanguages } from './LanguageTabs';
 import { NewsForm } from './NewsForm';
 
 type Status = 'all' | NonNullable<TAdminNewsQuery['status']>;
@@ -40,7 +41,7 @@ export function NewsPanel() {
       header: t('content.admin.news.titleHeader'),
       render: (n) => (
         <span className={styles.titleCell} data-testid="admin-news-title">
-          {n.title}
+          {n.title['en-US']}
           {n.important ? (
             <Tag color="danger" fill="outline">
               {t('content.news.important')}
@@ -61,7 +62,7 @@ export function NewsPanel() {
           <Tag fill="outline">{t('content.admin.news.draft')}</Tag>
         ),
     },
-    { id: 'language', header: t('content.admin.languageLabel'), render: (n) => n.language },
+    { id: 'language', header: t('content.admin.languagesHeader'), render: (n) => writtenLanguages(n.title) },
     {
       id: 'views',
       header: t('content.admin.news.views'),
@@ -74,7 +75,7 @@ export function NewsPanel() {
       render: (n) => (
         <RowActions
           onEdit={() => edit(n)}
-          deleteQuestion={t('content.admin.news.deleteConfirm', { title: n.title })}
+          deleteQuestion={t('content.admin.news.deleteConfirm', { title: n.title['en-US'] })}
           remove={() => contentAdminApi.deleteNews(n.id)}
         >
           <Button

@@ -1,4 +1,4 @@
-import { ContentLimits, ZAboutInput, ZAppVersionInput } from '@app/contracts';
+import { ContentLimits, localizedFormValue, ZAppVersionInput, zLocalizedText } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TextArea } from 'antd-mobile';
@@ -10,14 +10,16 @@ import { showToast } from '../../../app/toast';
 import { useMe } from '../../../app/use-me';
 import { FormField } from '../../../shared/FormField';
 import { handledBy, placeServerError } from '../../../shared/server-errors';
-import { contentApi, contentKeys } from '../../content/content.api';
 import { FormActions } from '../FormActions';
 import { Panel } from '../Panel';
 import { PanelForm } from '../PanelForm';
 import styles from './ContentForms.module.css';
 import { contentAdminApi, contentAdminKeys, refreshContent } from './content-admin.api';
+import { invalidLanguages, LanguageTabs } from './LanguageTabs';
 
-type AboutValues = z.infer<typeof ZAboutInput>;
+const ZNoteForm = z.object({ text: zLocalizedText(ContentLimits.aboutMax) });
+type NoteValues = z.input<typeof ZNoteForm>;
+type NoteParsed = z.output<typeof ZNoteForm>;
 
 // ZAppVersionInput on what the admin types: an empty download address means none for that platform.
 const ZVersionForm = z.object({
@@ -37,18 +39,43 @@ function versionBody(v: VersionValues) {
   };
 }
 
-/** The about-us text members read on the About us page. */
-function AboutForm() {
+/**
+ * A site note written per language (decision 65): the about-us text members read on the About us page, or
+ * the note members read above the withdrawal form.
+ */
+function SiteNoteForm({
+  kind,
+  max,
+  title,
+  label,
+}: {
+  kind: 'about' | 'withdrawalNote';
+  max: number;
+  title: string;
+  label: string;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const about = useQuery({ queryKey: contentKeys.about, queryFn: ({ signal }) => contentApi.about(signal) });
-  const form = useForm<AboutValues>({ resolver: zodResolver(ZAboutInput), defaultValues: { text: '' } });
-  const loaded = about.data?.text;
+  const note = useQuery({
+    queryKey: contentAdminKeys[kind],
+    queryFn: ({ signal }) =>
+      kind === 'about' ? contentAdminApi.about(signal) : contentAdminApi.withdrawalNote(signal),
+  });
+  const form = useForm<NoteValues, unknown, NoteParsed>({
+    resolver: zodResolver(z.object({ text: zLocalizedText(max) })),
+    defaultValues: { text: localizedFormValue(null) },
+  });
+  const loaded = note.data?.text;
   useEffect(() => {
-    if (loaded !== undefined) form.reset({ text: loaded });
+    if (loaded !== undefined) form.reset({ text: localizedFormValue(loaded) });
   }, [loaded, form]);
   const save = useMutation({
-    mutationFn: (values: AboutValues) => contentAdminApi.setAbout(values.text, { handled: handledBy({}) }),
+    mutationFn: (values: NoteParsed) => {
+      const o = { handled: handledBy({}) };
+      return kind === 'about'
+        ? contentAdminApi.setAbout(values.text, o)
+        : contentAdminApi.setWithdrawalNote(values.text, o);
+    },
     onSuccess: () => {
       showToast(t('content.admin.saved'), { icon: 'success' });
       refreshContent(queryClient);
@@ -56,27 +83,32 @@ function AboutForm() {
     onError: (error) => placeServerError(error, form.setError, {}, ['text']),
   });
   return (
-    <PanelForm
-      title={t('content.admin.about.title')}
-      onSubmit={form.handleSubmit((values) => save.mutate(values))}
-    >
-      <FormField
-        control={form.control}
-        name="text"
-        label={t('content.admin.about.textLabel')}
-        status={{ tone: 'info', text: t('content.admin.news.bodyHint') }}
-        render={(field) => (
-          <TextArea
-            className={styles.textarea}
-            aria-label={t('content.admin.about.textLabel')}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            rows={8}
-            maxLength={ContentLimits.aboutMax}
+    <PanelForm title={title} onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+      <LanguageTabs
+        invalid={invalidLanguages(form.formState.errors, ['text'])}
+        submitCount={form.formState.submitCount}
+      >
+        {(lang) => (
+          <FormField
+            control={form.control}
+            name={`text.${lang}`}
+            label={label}
+            status={{ tone: 'info', text: t('content.admin.news.bodyHint') }}
+            render={(field) => (
+              <TextArea
+                id={`field-${kind}-${lang}`}
+                className={styles.textarea}
+                aria-label={label}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                rows={kind === 'about' ? 8 : 4}
+                maxLength={max}
+              />
+            )}
           />
         )}
-      />
+      </LanguageTabs>
       <FormActions submitText={t('content.admin.save')} pending={save.isPending} />
     </PanelForm>
   );
@@ -167,7 +199,18 @@ export function SiteSettingsPanel() {
   const isAdmin = useMe().user?.role === 'admin';
   return (
     <Panel title={t('content.admin.tabs.about')} hint={t('content.admin.about.hint')}>
-      <AboutForm />
+      <SiteNoteForm
+        kind="about"
+        max={ContentLimits.aboutMax}
+        title={t('content.admin.about.title')}
+        label={t('content.admin.about.textLabel')}
+      />
+      <SiteNoteForm
+        kind="withdrawalNote"
+        max={ContentLimits.withdrawalNoteMax}
+        title={t('content.admin.withdrawalNote.title')}
+        label={t('content.admin.withdrawalNote.textLabel')}
+      />
       {isAdmin ? <VersionForm /> : null}
     </Panel>
   );

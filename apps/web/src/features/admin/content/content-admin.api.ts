@@ -4,15 +4,16 @@ import {
   type TAnnouncementInput,
   type TAppVersionInput,
   type TContentFileInput,
+  type TLocalizedText,
   type TNewsInput,
   type TSlideInput,
-  ZAbout,
   ZAdminAnnouncement,
   ZAdminAnnouncements,
   ZAdminContentFile,
   ZAdminContentFiles,
   ZAdminNewsItem,
   ZAdminNewsPage,
+  ZAdminSiteNote,
   ZAdminSlide,
   ZAdminSlides,
   ZAppVersionSettings,
@@ -35,6 +36,8 @@ export const contentAdminKeys = {
   slides: ['admin', 'content', 'slides'] as const,
   files: ['admin', 'content', 'files'] as const,
   version: ['admin', 'content', 'version'] as const,
+  about: ['admin', 'content', 'about'] as const,
+  withdrawalNote: ['admin', 'content', 'withdrawal-note'] as const,
 };
 
 /** After a change: the admin lists, the audit log and what members see are all stale. */
@@ -77,7 +80,11 @@ export const contentAdminApi = {
     api.put(byId(Paths.adminFile, id), ZAdminContentFile, { title }, o),
   deleteFile: (id: string) => api.delete(byId(Paths.adminFile, id), ZOk),
 
-  setAbout: (text: string, o: Options = {}) => api.put(Paths.adminAbout, ZAbout, { text }, o),
+  about: (signal?: AbortSignal) => api.get(Paths.adminAbout, ZAdminSiteNote, { signal }),
+  setAbout: (text: TLocalizedText, o: Options = {}) => api.put(Paths.adminAbout, ZAdminSiteNote, { text }, o),
+  withdrawalNote: (signal?: AbortSignal) => api.get(Paths.adminWithdrawalNote, ZAdminSiteNote, { signal }),
+  setWithdrawalNote: (text: TLocalizedText, o: Options = {}) =>
+    api.put(Paths.adminWithdrawalNote, ZAdminSiteNote, { text }, o),
   version: (signal?: AbortSignal) => api.get(Paths.adminAppVersion, ZAppVersionSettings, { signal }),
   setVersion: (body: TAppVersionInput, o: Options = {}) =>
     api.put(Paths.adminAppVersion, ZAppVersionSettings, body, o),
