@@ -96,20 +96,30 @@ export function createWalletService(deps: {
     return members.usernamesOf(ids);
   }
 
+  /**
+   * Currencies' decimals, kept in the process: a currency's decimals never change once it exists (the
+   * trigger currencies_decimals_fixed of migration 0002 refuses it, as its amounts are in its smallest
+   * unit), so the table is read again only when a page names a currency not seen yet. Saves a round trip
+   * on every records page.
+   */
+  let knownDecimals = new Map<string, number>();
+  async function decimalsOf(codes: string[]): Promise<Map<string, number>> {
+    if (codes.some((code) => !knownDecimals.has(code))) {
+      knownDecimals = new Map((await ledger.currencies()).map((c) => [c.code, c.decimals]));
+    }
+    return knownDecimals;
+  }
+
   async function records(memberId: string, query: TWalletRecordsQuery) {
     const { page, pageSize, wallet, currency, kind } = query;
-    // The currencies and the page are independent reads: side by side, not one after the other.
-    const [currencies, history] = await Promise.all([
-      ledger.currencies(),
-      ledger.history(memberId, {
-        page,
-        pageSize,
-        ...(wallet ? { wallet } : {}),
-        ...(currency ? { currency } : {}),
-        ...(kind ? { kind } : {}),
-      }),
-    ]);
-    const decimals = new Map(currencies.map((c) => [c.code, c.decimals]));
+    const history = await ledger.history(memberId, {
+      page,
+      pageSize,
+      ...(wallet ? { wallet } : {}),
+      ...(currency ? { currency } : {}),
+      ...(kind ? { kind } : {}),
+    });
+    const decimals = await decimalsOf(history.items.map((i) => i.currency));
     const names = await counterpartyNames(history.items);
     const items: TWalletRecord[] = history.items.map((i) => {
       const c = { decimals: decimals.get(i.currency) ?? 0 };
