@@ -18,6 +18,8 @@ export interface LoadResult {
   failures: Record<string, number>;
   /** Database transactions per operation (statements outside a transaction count one each). */
   transactionsPerRequest?: number;
+  /** CPU time the server process used per successful operation, in ms (user + system, from /proc). */
+  cpuMsPerRequest?: number;
 }
 
 export interface Member {

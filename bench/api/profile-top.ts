@@ -38,5 +38,12 @@ for (const [id, micros] of selfMicros) {
   all += micros;
 }
 const top = [...totals].sort((a, b) => b[1] - a[1]).slice(0, Number(countArg ?? 25));
-console.log(`self time of ${(all / 1e6).toFixed(1)} s sampled`);
-for (const [key, micros] of top) console.log(`${((100 * micros) / all).toFixed(1).padStart(5)}%  ${key}`);
+// The shares of the busy time too: a profile of a whole run is mostly idle, and the work is what matters.
+const busy = all - (totals.get('(idle)') ?? 0);
+console.log(
+  `self time of ${(all / 1e6).toFixed(1)} s sampled, ${(busy / 1e6).toFixed(1)} s busy; share of all, of busy`,
+);
+for (const [key, micros] of top) {
+  const ofBusy = key === '(idle)' ? '' : `${((100 * micros) / busy).toFixed(1)}%`;
+  console.log(`${((100 * micros) / all).toFixed(1).padStart(5)}% ${ofBusy.padStart(6)}  ${key}`);
+}

@@ -3,6 +3,7 @@
  * starts it), each beside a bare Fastify + pg server answering `SELECT 1` from the same PostgreSQL in the
  * same run; transfers beside the argon2id ceiling measured in the same run. See bench/README.md.
  */
+import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { Paths } from '@app/contracts';
 import { DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD, demoMemberNames } from '../../apps/api/src/db/seed/demo';
@@ -78,18 +79,34 @@ async function transactionsOf(url: string, dbName: string): Promise<number> {
   return last;
 }
 
+/**
+ * CPU time a process has used so far, in ms (user + system, /proc/<pid>/stat; Linux only, else NaN):
+ * what a request costs the server itself, which holds still on a machine busy with other work where
+ * requests per second do not.
+ */
+function cpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 of stat (utime, stime), counted after the command's closing parenthesis.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(9);
 
 function report(rows: Array<{ result: LoadResult; reference: number; ratioLabel: string }>) {
   const lines = [
-    `${'workload'.padEnd(36)} ${'per sec'.padStart(9)} ${'p50 ms'.padStart(9)} ${'p99 ms'.padStart(9)} ${'ref/s'.padStart(9)} ${'ratio'.padStart(7)} ${'db tx'.padStart(6)}  not 2xx`,
+    `${'workload'.padEnd(36)} ${'per sec'.padStart(9)} ${'p50 ms'.padStart(9)} ${'p99 ms'.padStart(9)} ${'ref/s'.padStart(9)} ${'ratio'.padStart(7)} ${'db tx'.padStart(6)} ${'cpu ms'.padStart(6)}  not 2xx`,
   ];
   for (const { result, reference, ratioLabel } of rows) {
     const failures = Object.entries(result.failures)
       .map(([k, v]) => `${k}:${v}`)
       .join(' ');
     lines.push(
-      `${result.name.padEnd(36)} ${fmt(result.perSecond, 1)} ${fmt(result.p50, 1)} ${fmt(result.p99, 1)} ${fmt(reference, 1)} ${(result.perSecond / reference).toFixed(2).padStart(7)}${ratioLabel}${(result.transactionsPerRequest?.toFixed(1) ?? '').padStart(6)}  ${failures || '-'}`,
+      `${result.name.padEnd(36)} ${fmt(result.perSecond, 1)} ${fmt(result.p50, 1)} ${fmt(result.p99, 1)} ${fmt(reference, 1)} ${(result.perSecond / reference).toFixed(2).padStart(7)}${ratioLabel}${(result.transactionsPerRequest?.toFixed(1) ?? '').padStart(6)} ${(result.cpuMsPerRequest?.toFixed(2) ?? '').padStart(6)}  ${failures || '-'}`,
     );
   }
   return lines.join('\n');
@@ -127,10 +144,11 @@ async function main() {
     if (members.length < 2) throw new Error('fewer than two demo members could sign in');
     const alice = members.find((m) => m.username === 'alice01') ?? members[0]!;
 
-    const measure = async (name: string, target: string, token?: string) => {
+    const measure = async (name: string, target: string, pid: number, token?: string) => {
       await loadGet({ name, url: target, token, connections: cfg.connections, seconds: cfg.warmupSeconds });
       progress(`measuring ${name}`);
       const before = await transactionsOf(server.adminUrl, dbName);
+      const cpuBefore = cpuMsOf(pid);
       const result = await loadGet({
         name,
         url: target,
@@ -138,15 +156,21 @@ async function main() {
         connections: cfg.connections,
         seconds: cfg.seconds,
       });
+      const cpu = cpuMsOf(pid) - cpuBefore;
       const after = await transactionsOf(server.adminUrl, dbName);
-      return { ...result, transactionsPerRequest: (after - before) / (result.perSecond * cfg.seconds) };
+      const count = result.perSecond * cfg.seconds;
+      return { ...result, transactionsPerRequest: (after - before) / count, cpuMsPerRequest: cpu / count };
     };
-    const refBefore = await measure('reference: SELECT 1 (before)', reference.baseUrl);
+    const refBefore = await measure('reference: SELECT 1 (before)', reference.baseUrl, reference.pid);
     const reads: LoadResult[] = [];
     for (const path of cfg.reads ?? READS)
-      reads.push(await measure(`GET ${path}`, `${app.baseUrl}${path}`, alice.token));
-    const health = await measure(`GET ${Paths.health} (no session)`, `${app.baseUrl}${Paths.health}`);
-    const refAfter = await measure('reference: SELECT 1 (after)', reference.baseUrl);
+      reads.push(await measure(`GET ${path}`, `${app.baseUrl}${path}`, app.pid, alice.token));
+    const health = await measure(
+      `GET ${Paths.health} (no session)`,
+      `${app.baseUrl}${Paths.health}`,
+      app.pid,
+    );
+    const refAfter = await measure('reference: SELECT 1 (after)', reference.baseUrl, reference.pid);
     const refPerSecond = (refBefore.perSecond + refAfter.perSecond) / 2;
 
     const money = cfg.transfers ? await measureMoney(app.baseUrl, members) : null;
@@ -169,7 +193,9 @@ async function main() {
       ]),
     );
     console.log('');
-    console.log("ref/s: the reference's mean of before and after; db tx: database transactions per request");
+    console.log(
+      "ref/s: the reference's mean of before and after; db tx: database transactions per request; cpu ms: the server process's CPU per request",
+    );
     if (money) {
       console.log(
         `* transfers beside the argon2id ceiling: ${money.ceiling.perSecond.toFixed(1)} verifications/s with ${money.ceiling.inFlight} in flight`,

@@ -1,6 +1,5 @@
 import { Paths } from '@app/contracts';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -14,6 +13,7 @@ import { liveEventRoutes } from './platform/live-events.routes';
 import { registerMetrics } from './platform/metrics';
 import { registerRateLimits } from './platform/rate-limits';
 import { REQUEST_ID_HEADER, requestIdOf } from './platform/request-id';
+import { registerSecurityHeaders } from './platform/security-headers';
 import { textSafeValidatorCompiler } from './platform/validation';
 import { registerWebStatic } from './platform/web-static';
 import type { Services } from './services';
@@ -64,7 +64,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
 
   await app.register(fastifyCookie);
   const aiOrigin = config.AI_URL ? new URL(config.AI_URL).origin : null;
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

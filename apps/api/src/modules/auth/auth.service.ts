@@ -95,6 +95,20 @@ export function createAuthService(deps: {
     const names = await members.usernamesOf(
       [member.sponsor_id, member.placement_parent_id].filter((id): id is string => id !== null),
     );
+    return infoOf(member, {
+      sponsor: member.sponsor_id ? (names.get(member.sponsor_id) ?? null) : null,
+      placement: member.placement_parent_id ? (names.get(member.placement_parent_id) ?? null) : null,
+    });
+  }
+
+  /** GET /api/me: the member and their sponsor's and placement's usernames in one round trip. */
+  async function me(memberId: string): Promise<TUserInfo> {
+    const row = await members.findWithNames(memberId);
+    if (!row) throw new AppError('SESSION_INVALID');
+    return infoOf(row, { sponsor: row.sponsor_username ?? null, placement: row.placement_username ?? null });
+  }
+
+  function infoOf(member: MemberRow, names: { sponsor: string | null; placement: string | null }): TUserInfo {
     return {
       userid: member.id,
       username: member.username,
@@ -102,8 +116,8 @@ export function createAuthService(deps: {
       fullName: member.full_name,
       email: member.email,
       mobile: member.mobile,
-      sponsor: member.sponsor_id ? (names.get(member.sponsor_id) ?? null) : null,
-      placement: member.placement_parent_id ? (names.get(member.placement_parent_id) ?? null) : null,
+      sponsor: names.sponsor,
+      placement: names.placement,
       side: member.placement_side,
       rank: member.rank,
       language: member.language,
@@ -423,7 +437,7 @@ export function createAuthService(deps: {
   }
 
   return {
-    me: async (memberId: string) => userInfo(await memberOrFail(memberId)),
+    me,
     checkUsername,
     checkSponsor,
     checkPlacement,

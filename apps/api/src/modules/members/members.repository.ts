@@ -26,6 +26,26 @@ export function createMembersRepository(db: Db) {
     findById: (id: string) =>
       db.selectFrom('members').select(columns).where('id', '=', id).executeTakeFirst(),
 
+    /** A member with the usernames of their sponsor and placement parent, in one statement (GET /api/me). */
+    findWithNames: (id: string) =>
+      db
+        .selectFrom('members')
+        .select(columns)
+        .select((eb) => [
+          eb
+            .selectFrom('members as s')
+            .select('s.username')
+            .whereRef('s.id', '=', 'members.sponsor_id')
+            .as('sponsor_username'),
+          eb
+            .selectFrom('members as p')
+            .select('p.username')
+            .whereRef('p.id', '=', 'members.placement_parent_id')
+            .as('placement_username'),
+        ])
+        .where('members.id', '=', id)
+        .executeTakeFirst(),
+
     findByUsername: (username: string) =>
       db
         .selectFrom('members')

@@ -1,6 +1,7 @@
 import type { TReceipt, TWalletOverview, TWalletRecord } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { givePayPassword, PAY_PASSWORD } from '../../../test/fixtures';
+import { givePayPassword, idOfMember, PAY_PASSWORD } from '../../../test/fixtures';
+import { fund, makeCurrency } from '../../../test/ledger-fixtures';
 import { Client, createTestApp, type TestApp } from '../../../test/test-app';
 import { createLedgerService } from '../ledger/ledger.service';
 
@@ -60,6 +61,18 @@ describe('wallet overview and records', () => {
   it('refuses a stranger', async () => {
     const reply = await t.app.inject({ method: 'GET', url: '/api/wallet' });
     expect(reply.statusCode).toBe(401);
+  });
+
+  it('shows a currency added after the first records page with its own decimals', async () => {
+    const carol = await as('carol01');
+    expect((await carol.get('/api/wallet/records')).status).toBe(200);
+    const code = await makeCurrency(t.db, 2);
+    const ledger = createLedgerService({ db: t.db });
+    const memberId = await idOfMember(t.db, 'carol01');
+    const account = await ledger.account(t.db, { memberId, wallet: 'funds', currency: code });
+    await fund(ledger, t.db, account.id, code, 1234n);
+    const page = await carol.get<{ items: TWalletRecord[] }>(`/api/wallet/records?currency=${code}`);
+    expect(page.body.items[0]).toMatchObject({ currency: code, amount: '12.34', balanceAfter: '12.34' });
   });
 });
 

@@ -45,17 +45,20 @@ export function createWalletService(deps: {
   const { db, ledger, members, checkPassword } = deps;
 
   async function overview(memberId: string): Promise<TWalletOverview> {
-    const [currencies, prices, balances] = await Promise.all([
+    // The active currencies with their prices in one statement: a round trip fewer on every wallet view.
+    const [currencies, balances] = await Promise.all([
       db
         .selectFrom('currencies')
-        .select(['code', 'decimals', 'kind'])
-        .where('active', '=', true)
-        .orderBy('code')
+        .leftJoin('currency_prices', 'currency_prices.currency', 'currencies.code')
+        .select(['currencies.code', 'currencies.decimals', 'currencies.kind', 'currency_prices.usd_micros'])
+        .where('currencies.active', '=', true)
+        .orderBy('currencies.code')
         .execute(),
-      db.selectFrom('currency_prices').select(['currency', 'usd_micros']).execute(),
       ledger.balances(memberId),
     ]);
-    const priceOf = new Map(prices.map((p) => [p.currency, big(p.usd_micros)]));
+    const priceOf = new Map(
+      currencies.flatMap((c) => (c.usd_micros === null ? [] : [[c.code, big(c.usd_micros)] as const])),
+    );
     let usdTotal = 0n;
     const rows = currencies.map((c) => {
       const wallets = WalletNames.map((wallet) => {
@@ -93,9 +96,22 @@ export function createWalletService(deps: {
     return members.usernamesOf(ids);
   }
 
+  /**
+   * Currencies' decimals, kept in the process: a currency's decimals never change once it exists (the
+   * trigger currencies_decimals_fixed of migration 0002 refuses it, as its amounts are in its smallest
+   * unit), so the table is read again only when a page names a currency not seen yet. Saves a round trip
+   * on every records page.
+   */
+  let knownDecimals = new Map<string, number>();
+  async function decimalsOf(codes: string[]): Promise<Map<string, number>> {
+    if (codes.some((code) => !knownDecimals.has(code))) {
+      knownDecimals = new Map((await ledger.currencies()).map((c) => [c.code, c.decimals]));
+    }
+    return knownDecimals;
+  }
+
   async function records(memberId: string, query: TWalletRecordsQuery) {
     const { page, pageSize, wallet, currency, kind } = query;
-    const decimals = new Map((await ledger.currencies()).map((c) => [c.code, c.decimals]));
     const history = await ledger.history(memberId, {
       page,
       pageSize,
@@ -103,6 +119,7 @@ export function createWalletService(deps: {
       ...(currency ? { currency } : {}),
       ...(kind ? { kind } : {}),
     });
+    const decimals = await decimalsOf(history.items.map((i) => i.currency));
     const names = await counterpartyNames(history.items);
     const items: TWalletRecord[] = history.items.map((i) => {
       const c = { decimals: decimals.get(i.currency) ?? 0 };
