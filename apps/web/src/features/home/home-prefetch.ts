@@ -1,3 +1,4 @@
+import type { THome } from '@app/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { contentApi, contentKeys } from '../content/content.api';
 import { type MarketListFilters, marketKeys, marketsApi } from '../markets/markets.api';
@@ -12,10 +13,14 @@ export const HOME_PRICE_FILTERS: MarketListFilters = { type: 'spot', q: '', favo
  * Same keys and calls as the page's queries: the page then finds them in flight or done.
  */
 export function prefetchHome(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery({
-    queryKey: contentKeys.home,
-    queryFn: ({ signal }) => contentApi.home(signal),
-  });
+  void queryClient
+    .prefetchQuery({ queryKey: contentKeys.home, queryFn: ({ signal }) => contentApi.home(signal) })
+    .then(() => {
+      // The first slide is the page's largest paint: its download starts with the answer, not once
+      // the slider has rendered.
+      const first = queryClient.getQueryData<THome>(contentKeys.home)?.slider[0];
+      if (first) new Image().src = first.imageUrl;
+    });
   void queryClient.prefetchQuery({
     queryKey: marketKeys.list(HOME_PRICE_FILTERS),
     queryFn: ({ signal }) => marketsApi.list(HOME_PRICE_FILTERS, signal),
