@@ -4,6 +4,8 @@
  * starts it. Prints performance, accessibility, LCP and bytes beside the budget of issue 19. Needs
  * `npm run build` first. See bench/README.md.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -14,6 +16,8 @@ import { createDatabase, dropDatabase, openServer } from '../ledger/postgres';
 const BUDGET = { performance: 0.9, accessibility: 0.95, lcpMs: 2500 };
 const MEMBER = process.env.BENCH_MEMBER ?? 'alice01';
 const progress = (text: string) => process.stderr.write(`${text}\n`);
+/** `BENCH_WEB_REPORTS=<dir>`: also write each page's full Lighthouse report there (`<page>.json`). */
+const REPORTS = process.env.BENCH_WEB_REPORTS;
 
 interface Figures {
   page: string;
@@ -33,6 +37,10 @@ async function audit(url: string, port: number, page: string): Promise<Figures> 
     disableStorageReset: true,
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (REPORTS) {
+    await mkdir(REPORTS, { recursive: true });
+    await writeFile(join(REPORTS, `${page}.json`), JSON.stringify(result.lhr));
+  }
   const { categories, audits } = result.lhr;
   return {
     page,

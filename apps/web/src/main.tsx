@@ -1,13 +1,17 @@
-import './app/zod-messages';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { languageReady } from './app/i18n';
+import { preloadCurrentPage } from './app/routes';
+import { restoreSession } from './app/session';
 
 const root = document.getElementById('root');
-// The stored language's chunk first (none for English), so the first paint is already in it.
-void languageReady.then(() => {
+preloadCurrentPage();
+// The stored language's chunk first (none for English), so the first paint is already in it; beside it the
+// stored session, checked with zod, which comes in a chunk of its own (app/session.ts).
+// Should that chunk fail to load, the app starts signed out rather than not at all.
+void Promise.all([languageReady, restoreSession().catch(() => {})]).then(() => {
   if (!root) return;
   createRoot(root).render(
     <StrictMode>

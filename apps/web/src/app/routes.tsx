@@ -1,4 +1,5 @@
-import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { isValidElement } from 'react';
+import { createHashRouter, matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import { AccountPaths } from '../features/account/account-paths';
 import { AddressPaths } from '../features/addresses/address-paths';
 import { AdminPaths } from '../features/admin/admin-paths';
@@ -10,7 +11,7 @@ import { BotPaths } from '../features/bots/bot-paths';
 import { ContentPaths } from '../features/content/content-paths';
 import { KeyPaths } from '../features/exchange-keys/key-paths';
 import { KycPaths } from '../features/kyc/kyc-paths';
-import { LocationPaths } from '../features/location/location-paths';
+import { LocationPaths } from '../features/location/location-routes';
 import { MarketPaths } from '../features/markets/markets-paths';
 import { MiningPaths } from '../features/mining/mining-paths';
 import { NotificationPaths } from '../features/notifications/notification-paths';
@@ -26,8 +27,10 @@ import { TradingPaths } from '../features/trading/trading-paths';
 import { VoucherPaths } from '../features/vouchers/voucher-paths';
 import { WalletPaths } from '../features/wallet/wallet-paths';
 import { PreviewImagePath } from '../shared/uploads/open-image-preview';
-import { lazyPage } from './lazy-page';
+import { LazyPage, lazyPage, type PageLoader } from './lazy-page';
 import { registerNavigator } from './navigation';
+import { queryClient } from './query-client';
+import { session } from './session';
 
 // The paths are the product's public deep links: verbatim from shared/spec/routes.txt, never renamed.
 
@@ -36,7 +39,14 @@ const Login = lazyPage(() => import('../features/auth/LoginPage'));
 const Register = lazyPage(() => import('../features/auth/RegisterPage'));
 const ForgotStart = lazyPage(() => import('../features/auth/ForgotStartPage'));
 const ForgotReset = lazyPage(() => import('../features/auth/ForgotResetPage'));
-const Home = lazyPage(() => import('../features/home/HomePage'));
+// The home page's reads start beside its code, not after it has loaded and rendered (issue 19); only
+// signed in (preloadCurrentPage runs before the session is read, and the page itself needs a member).
+const Home = lazyPage(() => {
+  if (session.get().isLogin) {
+    void import('../features/home/home-prefetch').then(({ prefetchHome }) => prefetchHome(queryClient));
+  }
+  return import('../features/home/HomePage');
+});
 const WebView = lazyPage(() => import('../features/home/WebViewPage'));
 const Markets = lazyPage(() => import('../features/markets/MarketsPage'));
 const MarketDetail = lazyPage(() => import('../features/markets/MarketDetailPage'));
@@ -262,6 +272,21 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts fetching the code of the page the address names, before the first render: main.tsx calls it
+ * while the language and session chunks load, so the page's chunks come beside them rather than after
+ * (issue 19). Errors are left to the page's own load, which shows the retry view.
+ */
+export function preloadCurrentPage(hash: string = window.location.hash): void {
+  const path = hash.replace(/^#/, '') || '/';
+  for (const match of matchRoutes(routes, path) ?? []) {
+    const element = match.route.element;
+    if (isValidElement<{ load: PageLoader }>(element) && element.type === LazyPage) {
+      element.props.load().catch(() => {});
+    }
+  }
+}
 
 export function createRouter() {
   const router = createHashRouter(routes);

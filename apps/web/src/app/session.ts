@@ -1,4 +1,4 @@
-import { type TUserInfo, ZUserInfo } from '@app/contracts';
+import type { TUserInfo } from '@app/contracts';
 import { useSyncExternalStore } from 'react';
 import { readItem, removeItem, StorageKeys, writeItem } from './storage';
 
@@ -7,13 +7,19 @@ export interface SessionState {
   userInfo: TUserInfo | null;
 }
 
+/** The stored userInfo if it fits the current shape (ZUserInfo), else null. */
+export type UserInfoCheck = (value: unknown) => TUserInfo | null;
+
+// The check needs zod and the user schemas, which stay out of the entry chunk (issue 19): restoreSession()
+// brings them in beside the language file, and main.tsx renders only after both. Until then, signed out.
+let check: UserInfoCheck | null = null;
+
 function load(): SessionState {
   const raw = readItem(StorageKeys.userInfo);
   let userInfo: TUserInfo | null = null;
   try {
     // A copy written by an older build may not fit the current shape: then it is as good as absent.
-    const parsed = ZUserInfo.safeParse(raw ? JSON.parse(raw) : null);
-    userInfo = parsed.success ? parsed.data : null;
+    userInfo = check ? check(raw ? JSON.parse(raw) : null) : null;
   } catch {
     userInfo = null;
   }
@@ -21,6 +27,18 @@ function load(): SessionState {
 }
 
 let state: SessionState = load();
+
+/** Installs the userInfo check and reads the stored session with it (before the first render). */
+export function installUserInfoCheck(next: UserInfoCheck): void {
+  check = next;
+  state = load();
+}
+
+/** Loads the check (zod and ZUserInfo, a chunk of their own) and restores the stored session. */
+export async function restoreSession(): Promise<void> {
+  const { checkUserInfo } = await import('./session-check');
+  installUserInfoCheck(checkUserInfo);
+}
 const listeners = new Set<() => void>();
 
 function set(next: SessionState): void {

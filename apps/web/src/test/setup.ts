@@ -2,7 +2,10 @@ import '../app/zod-messages';
 import '../app/i18n';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
-import { session } from '../app/session';
+import { installUserInfoCheck, session } from '../app/session';
+import { checkUserInfo } from '../app/session-check';
+
+installUserInfoCheck(checkUserInfo);
 
 // antd-mobile reads media queries; jsdom has none.
 if (!window.matchMedia) {

@@ -3,6 +3,7 @@ import { SoundOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Marquee } from '../../shared/Marquee';
 import { contentApi, contentKeys } from './content.api';
+import styles from './HomeContent.module.css';
 import { HomeSlider } from './HomeSlider';
 import { LatestNews } from './LatestNews';
 
@@ -11,9 +12,13 @@ export function useHomeContent() {
   return useQuery({ queryKey: contentKeys.home, queryFn: ({ signal }) => contentApi.home(signal) });
 }
 
+// While GET /api/home is on its way each part holds its place (an empty box of its size), so the
+// page below does not jump down when it arrives: that jump was most of the home page's layout shift.
+
 export function HomeAnnouncements() {
   const { t } = useTranslation();
-  const { data } = useHomeContent();
+  const { data, isPending } = useHomeContent();
+  if (isPending) return <div className={styles.announcementsSlot} aria-hidden="true" />;
   return (
     <Marquee
       items={data?.announcements.map((a) => a.text) ?? []}
@@ -24,11 +29,13 @@ export function HomeAnnouncements() {
 }
 
 export function HomeSlides() {
-  const { data } = useHomeContent();
+  const { data, isPending } = useHomeContent();
+  if (isPending) return <div className={styles.sliderSlot} aria-hidden="true" />;
   return <HomeSlider slides={data?.slider ?? []} />;
 }
 
 export function HomeNews() {
-  const { data } = useHomeContent();
+  const { data, isPending } = useHomeContent();
+  if (isPending) return <div className={styles.newsSlot} aria-hidden="true" />;
   return data ? <LatestNews items={data.news} /> : null;
 }

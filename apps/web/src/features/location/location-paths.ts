@@ -1,10 +1,7 @@
 import { type TGeoPoint, ZGeoPoint } from '@app/contracts';
+import { LocationPaths } from './location-routes';
 
-/** The system pages of spec section 2 for a map (verbatim from routes.txt). */
-export const LocationPaths = {
-  choose: '/choose-location',
-  open: '/open-location',
-} as const;
+export { LocationPaths };
 
 /** `/open-location?lat=&lng=`: the page that shows one point. */
 export function locationLink(point: TGeoPoint): string {

@@ -1,6 +1,7 @@
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { HOME_PRICE_FILTERS } from '../home/home-prefetch';
 import styles from './HomePrices.module.css';
 import { useLiveTickers, withLive } from './live-tickers';
 import { MarketRows } from './MarketRows';
@@ -14,7 +15,7 @@ export const HOME_PRICE_COUNT = 5;
 /** The home page's coin prices: the busiest spot markets, from the markets list, kept live. */
 export function HomePrices() {
   const { t } = useTranslation();
-  const list = useMarketList({ type: 'spot', q: '', favourites: false });
+  const list = useMarketList(HOME_PRICE_FILTERS);
   const live = useLiveTickers();
   const rows = list.data?.items.slice(0, HOME_PRICE_COUNT).map((row) => withLive(row, live));
   return (
@@ -29,7 +30,10 @@ export function HomePrices() {
       {rows ? (
         <MarketRows rows={rows} header={false} />
       ) : (
-        <MarketState failed={list.isError} onRetry={() => void list.refetch()} />
+        // As tall as the rows it waits for, so nothing below jumps when they come.
+        <div className={styles.pending}>
+          <MarketState failed={list.isError} onRetry={() => void list.refetch()} />
+        </div>
       )}
     </section>
   );

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { member } from '../test/wallet-fixtures';
+import { restoreSession, session } from './session';
+import { StorageKeys, writeItem } from './storage';
+
+// The stored session is read with the userInfo check from its own chunk (out of the entry): before the
+// first render main.tsx awaits restoreSession, which loads that chunk.
+describe('restoreSession', () => {
+  it('signs the member in from a stored userInfo that fits the current shape', async () => {
+    writeItem(StorageKeys.isLogin, 'true');
+    writeItem(StorageKeys.userInfo, JSON.stringify(member));
+    await restoreSession();
+    expect(session.get()).toEqual({ isLogin: true, userInfo: member });
+  });
+
+  it('stays signed out when the stored userInfo does not fit (an older build wrote it)', async () => {
+    writeItem(StorageKeys.isLogin, 'true');
+    writeItem(StorageKeys.userInfo, JSON.stringify({ ...member, username: 42 }));
+    await restoreSession();
+    expect(session.get()).toEqual({ isLogin: false, userInfo: null });
+  });
+});
