@@ -1,0 +1,13 @@
+import { zPage } from '../common';
+import { defineEndpoint } from '../endpoint';
+import { ZAdminPayout, ZAdminPayoutsQuery } from '../payouts';
+
+/** The endpoints of apps/api/src/modules/.../payouts.routes.ts. */
+export const PayoutsEndpoints = {
+  adminPayouts: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/payouts',
+    query: ZAdminPayoutsQuery,
+    response: zPage(ZAdminPayout),
+  }),
+};
