@@ -1,5 +1,5 @@
 import {
-  Paths,
+  Endpoints,
   type TBotSymbolMarketsQuery,
   type TMarketType,
   ZBotSymbol,
@@ -9,8 +9,8 @@ import {
 import { api } from '../../app/api';
 import { botKeys } from '../bots/bots.api';
 
-const ZSymbolPage = zPage(ZBotSymbol);
-const ZMarketPage = zPage(ZBotSymbolMarket);
+const _ZSymbolPage = zPage(ZBotSymbol);
+const _ZMarketPage = zPage(ZBotSymbolMarket);
 
 /** Under the bots' keys: pausing or starting a bot anywhere refreshes these pages too. */
 export const symbolKeys = {
@@ -21,9 +21,7 @@ export const symbolKeys = {
 
 export const botSymbolsApi = {
   symbols: (marketType: TMarketType, page: number, pageSize: number) =>
-    api.get(Paths.botSymbols, ZSymbolPage, { query: { marketType, page, pageSize } }),
+    api.call(Endpoints.botSymbols.botSymbols, { query: { marketType, page, pageSize } }),
   markets: (q: Omit<TBotSymbolMarketsQuery, 'page' | 'pageSize'>, page: number, pageSize: number) =>
-    api.get(Paths.botSymbolMarkets, ZMarketPage, {
-      query: { ...q, q: q.q || undefined, page, pageSize },
-    }),
+    api.call(Endpoints.botSymbols.botSymbolMarkets, { query: { ...q, q: q.q || undefined, page, pageSize } }),
 };
