@@ -1,15 +1,5 @@
-import {
-  Endpoints,
-  type TChangePassword,
-  type TSetTransactionPassword,
-  ZSecurityEvent,
-  ZSessionItem,
-  zPage,
-} from '@app/contracts';
+import { Endpoints, type TChangePassword, type TSetTransactionPassword } from '@app/contracts';
 import { api } from '../../app/api';
-
-const _ZSessionPage = zPage(ZSessionItem);
-const _ZSecurityEventPage = zPage(ZSecurityEvent);
 
 /** The member's own account calls. `handled`: the codes the calling form shows inline. */
 export const accountApi = {

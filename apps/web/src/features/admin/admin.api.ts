@@ -8,12 +8,8 @@ import {
   type TManualDeposit,
   type TTransferRule,
   type TWithdrawalStatus,
-  ZAdminChainDeposit,
-  ZAdminManagedAccount,
-  ZAdminMemberItem,
-  ZAdminWithdrawal,
-  ZAuditEntry,
-  zPage,
+  type ZAdminMemberItem,
+  type ZAuditEntry,
 } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -21,12 +17,6 @@ import { api } from '../../app/api';
 
 export type TAdminMember = z.infer<typeof ZAdminMemberItem>;
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
-
-const _ZMemberPage = zPage(ZAdminMemberItem);
-const _ZWithdrawalPage = zPage(ZAdminWithdrawal);
-const _ZAuditPage = zPage(ZAuditEntry);
-const _ZManagedAccountPage = zPage(ZAdminManagedAccount);
-const _ZChainDepositPage = zPage(ZAdminChainDeposit);
 
 /** One call's extras: the codes the calling form shows itself, and the key of a money action. */
 interface Options {

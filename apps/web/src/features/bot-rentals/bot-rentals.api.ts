@@ -5,12 +5,8 @@ import {
   type TRentalQuoteRequest,
   type TRentRequest,
   type TTopUpRequest,
-  ZRentalPurchase,
-  zPage,
 } from '@app/contracts';
 import { api } from '../../app/api';
-
-const _ZPurchasePage = zPage(ZRentalPurchase);
 
 /** Everything under `bot-rentals` is refreshed at once after a purchase. */
 export const rentalKeys = {

@@ -1,16 +1,6 @@
-import {
-  Endpoints,
-  type TBotSymbolMarketsQuery,
-  type TMarketType,
-  ZBotSymbol,
-  ZBotSymbolMarket,
-  zPage,
-} from '@app/contracts';
+import { Endpoints, type TBotSymbolMarketsQuery, type TMarketType } from '@app/contracts';
 import { api } from '../../app/api';
 import { botKeys } from '../bots/bots.api';
-
-const _ZSymbolPage = zPage(ZBotSymbol);
-const _ZMarketPage = zPage(ZBotSymbolMarket);
 
 /** Under the bots' keys: pausing or starting a bot anywhere refreshes these pages too. */
 export const symbolKeys = {

@@ -4,12 +4,8 @@ import {
   type TBotMarketSwitch,
   type TCreateBotGroupRequest,
   type TCreateBotRequest,
-  ZBot,
-  zPage,
 } from '@app/contracts';
 import { api } from '../../app/api';
-
-const _ZBotPage = zPage(ZBot);
 
 export const botKeys = {
   all: ['bots'] as const,

@@ -11,11 +11,7 @@ import {
   type TMiningQuoteRequest,
   type TNetworkParamsInput,
   type TStockTransferRequest,
-  ZMiningPurchase,
-  ZStockMovement,
-  zPage,
 } from '@app/contracts';
-import { z } from 'zod';
 import { api } from '../../app/api';
 
 /** Everything under `mining` is refreshed at once after a purchase, transfer or activation. */
@@ -35,10 +31,6 @@ export const miningKeys = {
   dailyRates: (id: string) => ['mining', 'daily-rates', id] as const,
   networkParams: ['mining', 'network-params'] as const,
 };
-
-const _ZPurchasePage = zPage(ZMiningPurchase);
-const _ZMovementPage = zPage(ZStockMovement);
-const _ZActivated = z.object({ subscriptionId: z.string() });
 
 export const miningApi = {
   packages: (signal?: AbortSignal) => api.call(Endpoints.mining.miningPackages, { signal }),

@@ -1,4 +1,4 @@
-import { Endpoints, type TAdminApprovalsQuery, type TTotpProof, ZAdminApproval, zPage } from '@app/contracts';
+import { Endpoints, type TAdminApprovalsQuery, type TTotpProof } from '@app/contracts';
 import { api } from '../../app/api';
 
 /** One call's extras: the codes the calling form shows itself, and the key of a money action. */
@@ -6,8 +6,6 @@ interface Options {
   handled?: readonly string[];
   idempotencyKey?: string;
 }
-
-const _ZApprovalPage = zPage(ZAdminApproval);
 
 /** The staff second factor (decision 45) and the four-eyes approvals. */
 export const staffApi = {

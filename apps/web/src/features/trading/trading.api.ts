@@ -7,8 +7,6 @@ import {
   type TPlaceOrderRequest,
   type TPositionMarginRequest,
   type TTradingExchange,
-  ZTradeOrder,
-  zPage,
 } from '@app/contracts';
 import { api } from '../../app/api';
 
@@ -37,8 +35,6 @@ export const tradingKeys = {
   openOrders: (exchange: TTradingExchange) => ['trading', 'orders', 'open', exchange] as const,
   history: (exchange: TTradingExchange) => ['trading', 'orders', 'done', exchange] as const,
 };
-
-const _ZOrderPage = zPage(ZTradeOrder);
 
 /** Open orders shown at once: working orders are few; the history pages through the rest. */
 export const OPEN_ORDERS_SHOWN = 50;

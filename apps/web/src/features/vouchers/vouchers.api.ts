@@ -1,16 +1,5 @@
-import {
-  Endpoints,
-  type TAdminVouchersQuery,
-  type TIssueVouchers,
-  type TVoucherState,
-  ZAdminVoucher,
-  ZVoucher,
-  zPage,
-} from '@app/contracts';
+import { Endpoints, type TAdminVouchersQuery, type TIssueVouchers, type TVoucherState } from '@app/contracts';
 import { api } from '../../app/api';
-
-const _ZVoucherPage = zPage(ZVoucher);
-const _ZAdminVoucherPage = zPage(ZAdminVoucher);
 
 /** Everything under `vouchers` is refreshed at once after a purchase uses one. */
 export const voucherKeys = {

@@ -8,16 +8,8 @@ import {
   type TTransferRequest,
   type TWalletRecordsQuery,
   type TWithdrawRequest,
-  ZDeposit,
-  ZWalletRecord,
-  ZWithdrawal,
-  zPage,
 } from '@app/contracts';
 import { api } from '../../app/api';
-
-const _ZRecordPage = zPage(ZWalletRecord);
-const _ZWithdrawalPage = zPage(ZWithdrawal);
-const _ZDepositPage = zPage(ZDeposit);
 
 export type RecordFilters = Pick<TWalletRecordsQuery, 'wallet' | 'currency' | 'kind'>;
 

@@ -8,7 +8,7 @@ import {
   type TSlideInput,
 } from '@app/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { api, pathWith } from '../../../app/api';
+import { api } from '../../../app/api';
 import { contentKeys } from '../../content/content.api';
 import { adminKeys } from '../admin.api';
 
@@ -32,8 +32,6 @@ export function refreshContent(queryClient: QueryClient): void {
     void queryClient.invalidateQueries({ queryKey });
   }
 }
-
-const _byId = (path: string, id: string) => pathWith(path, { id });
 
 /** The admin area's content calls (news, announcements, slider, files, about us, app version). */
 export const contentAdminApi = {
