@@ -32,9 +32,9 @@ export interface CallOptions {
   idempotencyKey?: string;
 }
 
-/** Fills `:name` segments of a path from `Paths`. */
+/** Fills `:name` segments of a path (a page path; API calls fill theirs in `api.call`). */
 export function pathWith(path: string, params: Record<string, string>): string {
-  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  return fillPath(path, params);
 }
 
 function urlOf(path: string, query?: Query): string {
@@ -201,14 +201,4 @@ function callEndpoint<E extends Endpoint>(endpoint: E, ...[input]: InputArgs<E>)
 /** The one way the web app talks to the API. Responses are checked against the shared contracts. */
 export const api = {
   call: callEndpoint,
-  get: <S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}) =>
-    call('GET', path, schema, undefined, options),
-  post: <S extends z.ZodType>(path: string, schema: S, body: unknown = {}, options: CallOptions = {}) =>
-    call('POST', path, schema, body, options),
-  put: <S extends z.ZodType>(path: string, schema: S, body: unknown = {}, options: CallOptions = {}) =>
-    call('PUT', path, schema, body, options),
-  patch: <S extends z.ZodType>(path: string, schema: S, body: unknown = {}, options: CallOptions = {}) =>
-    call('PATCH', path, schema, body, options),
-  delete: <S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}) =>
-    call('DELETE', path, schema, undefined, options),
 };
