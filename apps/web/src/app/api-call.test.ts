@@ -47,7 +47,7 @@ describe('api.call(endpoint, input)', () => {
     expect(url).toBe('/api/notes/n%201/items/a%2Fb?tag=x&page=2');
     expect(init?.method).toBe('PUT');
     expect(init?.body).toBe(JSON.stringify({ text: 'hello' }));
-    expect((init?.headers as Record<string, string>)['Idempotency-Key']).toBe('k-1');
+    expect((init?.headers as Record<string, string> | undefined)?.['Idempotency-Key']).toBe('k-1');
   });
 
   it('checks a 202 answer against the schema of that status', async () => {
