@@ -2,7 +2,7 @@ import { ZAdminMemberItem, ZAdminMemberQuery } from '../app';
 import { zPage } from '../common';
 import { defineEndpoint } from '../endpoint';
 
-/** The endpoints of apps/api/src/modules/.../admin.routes.ts. */
+/** The operations registered by apps/api/src/modules/admin/admin.routes.ts. */
 export const AdminEndpoints = {
   adminMembers: defineEndpoint({
     method: 'GET',

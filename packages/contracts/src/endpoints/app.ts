@@ -3,7 +3,7 @@ import { ZAppInfo, ZHealth, ZOutboxItem, ZOutboxQuery, ZReadiness } from '../app
 import { ZAppVersionCheck, ZAppVersionQuery } from '../content';
 import { defineEndpoint } from '../endpoint';
 
-/** The endpoints of apps/api/src/modules/.../app.routes.ts. */
+/** The operations registered by apps/api/src/modules/app/app.routes.ts. */
 export const AppEndpoints = {
   health: defineEndpoint({ method: 'GET', path: '/api/health', response: ZHealth }),
   ready: defineEndpoint({

@@ -27,7 +27,7 @@ import { defineEndpoint } from '../endpoint';
 import { ZCodeRequested, ZLoginUnlock, ZLoginUnlockStart } from '../login-unlock';
 import { ZMoneyHoldState } from '../money-hold';
 
-/** The endpoints of apps/api/src/modules/.../auth.routes.ts. */
+/** The operations registered by apps/api/src/modules/auth/auth.routes.ts. */
 export const AuthEndpoints = {
   telPrefixes: defineEndpoint({ method: 'GET', path: '/api/auth/tel-prefixes', response: ZTelPrefixList }),
   checkUsername: defineEndpoint({

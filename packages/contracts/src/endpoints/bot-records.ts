@@ -17,7 +17,7 @@ import {
 import { zPage } from '../common';
 import { defineEndpoint } from '../endpoint';
 
-/** The endpoints of apps/api/src/modules/.../bot-records.routes.ts. */
+/** The operations registered by apps/api/src/modules/bot-records/bot-records.routes.ts. */
 export const BotRecordsEndpoints = {
   botRecordBots: defineEndpoint({
     method: 'GET',

@@ -23,7 +23,7 @@ import { defineEndpoint } from '../endpoint';
 const ZRentalParams = z.object({ id: ZBotRentalId });
 const ZPackageParams = z.object({ id: ZBotPackageId });
 
-/** The endpoints of apps/api/src/modules/.../bot-rentals.routes.ts. */
+/** The operations registered by apps/api/src/modules/bot-rentals/bot-rentals.routes.ts. */
 export const BotRentalsEndpoints = {
   botPackages: defineEndpoint({ method: 'GET', path: '/api/bot-packages', response: ZBotPackages }),
   botRentals: defineEndpoint({ method: 'GET', path: '/api/bot-rentals', response: ZBotRentals }),

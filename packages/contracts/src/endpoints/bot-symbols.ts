@@ -2,7 +2,7 @@ import { ZBotSymbol, ZBotSymbolMarket, ZBotSymbolMarketsQuery, ZBotSymbolsQuery 
 import { zPage } from '../common';
 import { defineEndpoint } from '../endpoint';
 
-/** The endpoints of apps/api/src/modules/.../bot-symbols.routes.ts. */
+/** The operations registered by apps/api/src/modules/bot-symbols/bot-symbols.routes.ts. */
 export const BotSymbolsEndpoints = {
   botSymbols: defineEndpoint({
     method: 'GET',

@@ -20,7 +20,7 @@ import {
 import { zPage } from '../common';
 import { defineEndpoint } from '../endpoint';
 
-/** The endpoints of apps/api/src/modules/.../bots.routes.ts. */
+/** The operations registered by apps/api/src/modules/bots/bots.routes.ts. */
 export const BotsEndpoints = {
   bots: defineEndpoint({ method: 'GET', path: '/api/bots', query: ZBotsQuery, response: zPage(ZBot) }),
   postBots: defineEndpoint({ method: 'POST', path: '/api/bots', body: ZCreateBotRequest, response: ZBot }),

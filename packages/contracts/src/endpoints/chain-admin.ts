@@ -2,7 +2,7 @@ import { zPage } from '../common';
 import { defineEndpoint } from '../endpoint';
 import { ZAdminChainDeposit, ZAdminChainDepositsQuery, ZReconciliation } from '../wallet';
 
-/** The endpoints of apps/api/src/modules/.../chain-admin.routes.ts. */
+/** The operations registered by apps/api/src/modules/chain/admin/chain-admin.routes.ts. */
 export const ChainAdminEndpoints = {
   adminChainDeposits: defineEndpoint({
     method: 'GET',

@@ -22,7 +22,7 @@ import {
 } from '../content';
 import { defineEndpoint } from '../endpoint';
 
-/** The endpoints of apps/api/src/modules/.../content-admin.routes.ts. */
+/** The operations registered by apps/api/src/modules/content/content-admin.routes.ts. */
 export const ContentAdminEndpoints = {
   adminNews: defineEndpoint({
     method: 'GET',

@@ -9,7 +9,7 @@ import {
 } from '../content';
 import { defineEndpoint } from '../endpoint';
 
-/** The endpoints of apps/api/src/modules/.../content.routes.ts. */
+/** The operations registered by apps/api/src/modules/content/content.routes.ts. */
 export const ContentEndpoints = {
   home: defineEndpoint({ method: 'GET', path: '/api/home', response: ZHome }),
   news: defineEndpoint({ method: 'GET', path: '/api/news', query: ZNewsQuery, response: ZNewsPage }),

@@ -11,7 +11,7 @@ import {
 
 const ZIdParams = z.object({ id: z.uuid() });
 
-/** The endpoints of apps/api/src/modules/.../exchange-keys.routes.ts. */
+/** The operations registered by apps/api/src/modules/exchange-keys/exchange-keys.routes.ts. */
 export const ExchangeKeysEndpoints = {
   exchangeKeys: defineEndpoint({ method: 'GET', path: '/api/exchange-keys', response: ZExchangeKeys }),
   exchangeKeyEgressIps: defineEndpoint({

@@ -13,7 +13,7 @@ import {
 
 const ZIdParams = z.object({ id: z.uuid() });
 
-/** The endpoints of apps/api/src/modules/.../kyc.routes.ts. */
+/** The operations registered by apps/api/src/modules/kyc/kyc.routes.ts. */
 export const KycEndpoints = {
   kyc: defineEndpoint({ method: 'GET', path: '/api/kyc', response: ZKycState }),
   postKyc: defineEndpoint({ method: 'POST', path: '/api/kyc', body: ZKycSubmitRequest, response: ZKycState }),

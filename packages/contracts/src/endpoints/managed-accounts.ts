@@ -5,7 +5,7 @@ import { ZAdminManagedAccount, ZAdminManagedAccountsQuery, ZAssignSubAccount } f
 
 const ZAccountParams = z.object({ id: zSerialId() });
 
-/** The endpoints of apps/api/src/modules/.../managed-accounts.routes.ts. */
+/** The operations registered by apps/api/src/modules/bot-rentals/managed-accounts.routes.ts. */
 export const ManagedAccountsEndpoints = {
   adminManagedAccounts: defineEndpoint({
     method: 'GET',

@@ -10,7 +10,7 @@ import {
   ZSymbolQuery,
 } from '../markets';
 
-/** The endpoints of apps/api/src/modules/.../markets.routes.ts. */
+/** The operations registered by apps/api/src/modules/markets/markets.routes.ts. */
 export const MarketsEndpoints = {
   markets: defineEndpoint({
     method: 'GET',

@@ -46,7 +46,7 @@ const ZPackageParams = z.object({ id: ZMiningPackageId });
 const ZCategoryParams = z.object({ id: ZMiningCategoryId });
 const ZPromotionParams = z.object({ id: ZMiningPromotionId });
 
-/** The endpoints of apps/api/src/modules/.../mining.routes.ts. */
+/** The operations registered by apps/api/src/modules/mining/mining.routes.ts. */
 export const MiningEndpoints = {
   miningCategories: defineEndpoint({
     method: 'GET',

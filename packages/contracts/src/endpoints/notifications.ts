@@ -2,7 +2,7 @@ import { ZOk, ZPageQuery } from '../common';
 import { defineEndpoint } from '../endpoint';
 import { ZNotificationIdParams, ZNotificationPage, ZUnreadCount } from '../notifications';
 
-/** The endpoints of apps/api/src/modules/.../notifications.routes.ts. */
+/** The operations registered by apps/api/src/modules/notifications/notifications.routes.ts. */
 export const NotificationsEndpoints = {
   notifications: defineEndpoint({
     method: 'GET',

@@ -2,7 +2,7 @@ import { zPage } from '../common';
 import { defineEndpoint } from '../endpoint';
 import { ZAdminPayout, ZAdminPayoutsQuery } from '../payouts';
 
-/** The endpoints of apps/api/src/modules/.../payouts.routes.ts. */
+/** The operations registered by apps/api/src/modules/chain/payouts/payouts.routes.ts. */
 export const PayoutsEndpoints = {
   adminPayouts: defineEndpoint({
     method: 'GET',

@@ -9,7 +9,7 @@ import {
   ZUpdateProfile,
 } from '../profile';
 
-/** The endpoints of apps/api/src/modules/.../profile.routes.ts. */
+/** The operations registered by apps/api/src/modules/profile/profile.routes.ts. */
 export const ProfileEndpoints = {
   profile: defineEndpoint({ method: 'GET', path: '/api/profile', response: ZProfile }),
   patchProfile: defineEndpoint({

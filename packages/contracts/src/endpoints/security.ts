@@ -2,7 +2,7 @@ import { ZPageQuery, zPage } from '../common';
 import { defineEndpoint } from '../endpoint';
 import { ZEndedSessions, ZSecurityEvent } from '../security';
 
-/** The endpoints of apps/api/src/modules/.../security.routes.ts. */
+/** The operations registered by apps/api/src/modules/auth/security.routes.ts. */
 export const SecurityEndpoints = {
   sessionsEndOthers: defineEndpoint({
     method: 'POST',

@@ -8,7 +8,7 @@ import {
   ZTotpStatus,
 } from '../staff';
 
-/** The endpoints of apps/api/src/modules/.../staff-mfa.routes.ts. */
+/** The operations registered by apps/api/src/modules/auth/staff-mfa.routes.ts. */
 export const StaffMfaEndpoints = {
   totpStatus: defineEndpoint({ method: 'GET', path: '/api/auth/totp', response: ZTotpStatus }),
   totpEnrolment: defineEndpoint({

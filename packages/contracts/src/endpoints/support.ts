@@ -16,7 +16,7 @@ import {
   ZStaffReplyRequest,
 } from '../support';
 
-/** The endpoints of apps/api/src/modules/.../support.routes.ts. */
+/** The operations registered by apps/api/src/modules/support/support.routes.ts. */
 export const SupportEndpoints = {
   supportEnquiries: defineEndpoint({
     method: 'GET',

@@ -17,7 +17,7 @@ import { defineEndpoint } from '../endpoint';
 
 const ZIdParams = z.object({ id: z.uuid({ message: 'BONUS_RECORD_NOT_FOUND' }) });
 
-/** The endpoints of apps/api/src/modules/.../team-bonuses.routes.ts. */
+/** The operations registered by apps/api/src/modules/team-bonuses/team-bonuses.routes.ts. */
 export const TeamBonusesEndpoints = {
   bonusSummary: defineEndpoint({
     method: 'GET',

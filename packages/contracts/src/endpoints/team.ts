@@ -13,7 +13,7 @@ import {
   ZTeamSearchResult,
 } from '../team';
 
-/** The endpoints of apps/api/src/modules/.../team.routes.ts. */
+/** The operations registered by apps/api/src/modules/team/team.routes.ts. */
 export const TeamEndpoints = {
   teamPlacementTree: defineEndpoint({
     method: 'GET',

@@ -1,7 +1,7 @@
 import { defineEndpoint } from '../endpoint';
 import { ZTestFaucetRequest, ZTestFaucetResult } from '../wallet';
 
-/** The endpoints of apps/api/src/modules/.../test-faucet.routes.ts. */
+/** The operations registered by apps/api/src/modules/chain/test-faucet.routes.ts. */
 export const TestFaucetEndpoints = {
   testFaucet: defineEndpoint({
     method: 'POST',

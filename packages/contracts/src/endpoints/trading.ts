@@ -15,7 +15,7 @@ import {
 
 const ZIdParams = z.object({ id: z.uuid() });
 
-/** The endpoints of apps/api/src/modules/.../trading.routes.ts. */
+/** The operations registered by apps/api/src/modules/trading/trading.routes.ts. */
 export const TradingEndpoints = {
   tradingVenues: defineEndpoint({ method: 'GET', path: '/api/trading/venues', response: ZTradingVenues }),
   tradingAccount: defineEndpoint({

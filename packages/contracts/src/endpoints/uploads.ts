@@ -4,7 +4,7 @@ import { ZStoredUpload, ZUploadPurpose } from '../uploads';
 
 const ZUploadPurposeQuery = z.object({ purpose: ZUploadPurpose.optional() });
 
-/** The endpoints of apps/api/src/modules/.../uploads.routes.ts. */
+/** The operations registered by apps/api/src/modules/uploads/uploads.routes.ts. */
 export const UploadsEndpoints = {
   uploads: defineEndpoint({
     method: 'POST',

@@ -9,7 +9,7 @@ import {
   ZVouchersQuery,
 } from '../vouchers';
 
-/** The endpoints of apps/api/src/modules/.../vouchers.routes.ts. */
+/** The operations registered by apps/api/src/modules/vouchers/vouchers.routes.ts. */
 export const VouchersEndpoints = {
   vouchers: defineEndpoint({
     method: 'GET',

@@ -27,7 +27,7 @@ import {
 const ZUuidParams = z.object({ id: z.uuid() });
 const ZPairParams = z.object({ id: zSerialId() });
 
-/** The endpoints of apps/api/src/modules/.../wallet-admin.routes.ts. */
+/** The operations registered by apps/api/src/modules/wallet/wallet-admin.routes.ts. */
 export const WalletAdminEndpoints = {
   adminWithdrawals: defineEndpoint({
     method: 'GET',

@@ -29,7 +29,7 @@ import {
 
 const ZIdParams = z.object({ id: z.uuid() });
 
-/** The endpoints of apps/api/src/modules/.../wallet.routes.ts. */
+/** The operations registered by apps/api/src/modules/wallet/wallet.routes.ts. */
 export const WalletEndpoints = {
   wallet: defineEndpoint({ method: 'GET', path: '/api/wallet', response: ZWalletOverview }),
   walletRecords: defineEndpoint({
