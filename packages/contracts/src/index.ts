@@ -10,6 +10,8 @@ export * from './bots';
 export * from './common';
 export * from './content';
 export * from './crypto';
+export * from './endpoint';
+export * from './endpoints';
 export * from './errors';
 export * from './exchange-keys';
 export * from './kyc';

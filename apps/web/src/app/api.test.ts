@@ -1,6 +1,7 @@
-import { type TUserInfo, ZOk } from '@app/contracts';
+import { defineEndpoint, type TUserInfo, ZOk } from '@app/contracts';
 import { Dialog, Toast } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { activity } from './activity';
 import { api, REQUEST_TIMEOUT_MS } from './api';
 import { ApiError } from './api-error';
@@ -50,7 +51,11 @@ describe('api client', () => {
   it('sends JSON with the session cookie and checks the answer against the contract', async () => {
     const fetchMock = answer(200, { ok: true });
     vi.stubGlobal('fetch', fetchMock);
-    await expect(api.post('/api/x', ZOk, { a: 1 })).resolves.toEqual({ ok: true });
+    await expect(
+      api.call(defineEndpoint({ method: 'POST', path: '/api/x', body: z.unknown(), response: ZOk }), {
+        body: { a: 1 },
+      }),
+    ).resolves.toEqual({ ok: true });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/x');
     expect(init.credentials).toBe('same-origin');
@@ -59,7 +64,9 @@ describe('api client', () => {
 
   it('answers an HTTP 404 with the modal error_code:404', async () => {
     vi.stubGlobal('fetch', answer(404, { code: 'NOT_FOUND', message: 'No route' }));
-    await expect(api.get('/api/nowhere', ZOk)).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    await expect(
+      api.call(defineEndpoint({ method: 'GET', path: '/api/nowhere', response: ZOk })),
+    ).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
     expect(alert).toHaveBeenCalledWith(expect.objectContaining({ content: 'error_code:404' }));
   });
 
@@ -68,7 +75,11 @@ describe('api client', () => {
       'fetch',
       answer(429, { code: 'RATE_LIMITED', message: 'slow down' }, { 'Retry-After': '30' }),
     );
-    const error = await api.post('/api/auth/login', ZOk, {}).catch((e: unknown) => e);
+    const error = await api
+      .call(defineEndpoint({ method: 'POST', path: '/api/auth/login', body: z.unknown(), response: ZOk }), {
+        body: {},
+      })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).retryAfterSeconds).toBe(30);
     expect(alert).toHaveBeenCalledWith(
@@ -82,10 +93,21 @@ describe('api client', () => {
       vi.fn(async () => new Response('<html>Too Many Requests</html>', { status: 429 })),
     );
     const failures = await Promise.all([
-      api.get('/api/wallet', ZOk).catch((e: unknown) => e),
-      api.get('/api/me', ZOk, { silent: true }).catch((e: unknown) => e),
-      api.post('/api/wallet/transfer', ZOk, {}).catch((e: unknown) => e),
-      api.delete('/api/me/sessions/1', ZOk).catch((e: unknown) => e),
+      api
+        .call(defineEndpoint({ method: 'GET', path: '/api/wallet', response: ZOk }))
+        .catch((e: unknown) => e),
+      api
+        .call(defineEndpoint({ method: 'GET', path: '/api/me', response: ZOk }), { silent: true })
+        .catch((e: unknown) => e),
+      api
+        .call(
+          defineEndpoint({ method: 'POST', path: '/api/wallet/transfer', body: z.unknown(), response: ZOk }),
+          { body: {} },
+        )
+        .catch((e: unknown) => e),
+      api
+        .call(defineEndpoint({ method: 'DELETE', path: '/api/me/sessions/1', response: ZOk }))
+        .catch((e: unknown) => e),
     ]);
     expect(failures.map((e) => (e as ApiError).code)).toEqual([
       'RATE_LIMITED',
@@ -104,7 +126,9 @@ describe('api client', () => {
   it('on SESSION_INVALID clears the stored login and goes to the login page', async () => {
     session.signIn(user);
     vi.stubGlobal('fetch', answer(401, { code: 'SESSION_INVALID', message: 'ended' }));
-    await expect(api.get('/api/me', ZOk)).rejects.toMatchObject({ code: 'SESSION_INVALID' });
+    await expect(
+      api.call(defineEndpoint({ method: 'GET', path: '/api/me', response: ZOk })),
+    ).rejects.toMatchObject({ code: 'SESSION_INVALID' });
     expect(session.get()).toEqual({ isLogin: false, userInfo: null });
     expect(localStorage.getItem('isLogin')).toBe('false');
     expect(localStorage.getItem('userInfo')).toBeNull();
@@ -117,20 +141,32 @@ describe('api client', () => {
   it('does not navigate when the session dies on the login page itself', async () => {
     path = '/pages/login/login?redirect=%2Fpages%2Fhome%2Fhome';
     vi.stubGlobal('fetch', answer(401, { code: 'SESSION_INVALID', message: 'ended' }));
-    await expect(api.post('/api/auth/logout', ZOk)).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      api.call(
+        defineEndpoint({ method: 'POST', path: '/api/auth/logout', body: z.unknown(), response: ZOk }),
+      ),
+    ).rejects.toBeInstanceOf(ApiError);
     expect(navigate).not.toHaveBeenCalled();
   });
 
   it('toasts any other error in the current language, unless the caller shows it itself', async () => {
     vi.stubGlobal('fetch', answer(409, { code: 'USERNAME_TAKEN', message: 'taken' }));
-    await expect(api.post('/api/auth/register', ZOk, {})).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      api.call(
+        defineEndpoint({ method: 'POST', path: '/api/auth/register', body: z.unknown(), response: ZOk }),
+        { body: {} },
+      ),
+    ).rejects.toBeInstanceOf(ApiError);
     expect(toast).toHaveBeenCalledWith(
       expect.objectContaining({ content: 'This username is already taken.' }),
     );
 
     toast.mockClear();
     await expect(
-      api.post('/api/auth/register', ZOk, {}, { handled: ['USERNAME_TAKEN'] }),
+      api.call(
+        defineEndpoint({ method: 'POST', path: '/api/auth/register', body: z.unknown(), response: ZOk }),
+        { body: {}, handled: ['USERNAME_TAKEN'] },
+      ),
     ).rejects.toMatchObject({
       code: 'USERNAME_TAKEN',
     });
@@ -139,7 +175,9 @@ describe('api client', () => {
 
   it('falls back to the generic error text for a code it does not know', async () => {
     vi.stubGlobal('fetch', answer(500, { code: 'SOMETHING_NEW', message: '?' }));
-    await expect(api.get('/api/x', ZOk)).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      api.call(defineEndpoint({ method: 'GET', path: '/api/x', response: ZOk })),
+    ).rejects.toBeInstanceOf(ApiError);
     expect(toast).toHaveBeenCalledWith(
       expect.objectContaining({ content: 'Something went wrong. Please try again.' }),
     );
@@ -148,13 +186,15 @@ describe('api client', () => {
   it('counts requests in flight for the loading bar, except silent ones', async () => {
     let release: (r: Response) => void = () => {};
     vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (release = resolve)));
-    const loud = api.get('/api/x', ZOk);
+    const loud = api.call(defineEndpoint({ method: 'GET', path: '/api/x', response: ZOk }));
     expect(activity.count()).toBe(1);
     release(new Response('{"ok":true}'));
     await loud;
     expect(activity.count()).toBe(0);
 
-    const quiet = api.get('/api/x', ZOk, { silent: true });
+    const quiet = api.call(defineEndpoint({ method: 'GET', path: '/api/x', response: ZOk }), {
+      silent: true,
+    });
     expect(activity.count()).toBe(0);
     release(new Response('{"ok":true}'));
     await quiet;
@@ -169,7 +209,9 @@ describe('api client', () => {
           init.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
         ),
     );
-    const pending = api.get('/api/slow', ZOk).catch((e: unknown) => e);
+    const pending = api
+      .call(defineEndpoint({ method: 'GET', path: '/api/slow', response: ZOk }))
+      .catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
     expect(activity.count()).toBe(1);
     await vi.advanceTimersByTimeAsync(1);

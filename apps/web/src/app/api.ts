@@ -1,3 +1,10 @@
+import {
+  type Endpoint,
+  type EndpointInput,
+  type EndpointResult,
+  fillPath,
+  responseSchemaOf,
+} from '@app/contracts';
 import type { z } from 'zod';
 import { activity } from './activity';
 import { ApiError } from './api-error';
@@ -8,7 +15,7 @@ import { STEP_UP_CODE, stepUp } from './step-up';
 /** Spec section 9: every request gives up after 60 s. */
 export const REQUEST_TIMEOUT_MS = 60_000;
 
-export type Query = Record<string, string | number | undefined>;
+export type Query = Record<string, unknown>;
 
 export interface CallOptions {
   query?: Query;
@@ -25,15 +32,16 @@ export interface CallOptions {
   idempotencyKey?: string;
 }
 
-/** Fills `:name` segments of a path from `Paths`. */
+/** Fills `:name` segments of a path (a page path; API calls fill theirs in `api.call`). */
 export function pathWith(path: string, params: Record<string, string>): string {
-  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  return fillPath(path, params);
 }
 
 function urlOf(path: string, query?: Query): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) params.set(key, String(value));
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else if (value !== undefined && value !== null) params.set(key, String(value));
   }
   const qs = params.toString();
   return qs ? `${path}?${qs}` : path;
@@ -96,7 +104,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 async function call<S extends z.ZodType>(
   method: Method,
   path: string,
-  schema: S,
+  schema: S | ((status: number) => z.ZodType | undefined),
   body: unknown,
   options: CallOptions,
 ): Promise<z.output<S>> {
@@ -115,7 +123,7 @@ async function call<S extends z.ZodType>(
 async function callOnce<S extends z.ZodType>(
   method: Method,
   path: string,
-  schema: S,
+  schema: S | ((status: number) => z.ZodType | undefined),
   body: unknown,
   options: CallOptions,
 ): Promise<z.output<S>> {
@@ -143,10 +151,11 @@ async function callOnce<S extends z.ZodType>(
       throw new ApiError(0, abort.signal.aborted ? 'ABORTED' : 'NETWORK_ERROR');
     }
     if (!response.ok) throw await errorOf(response);
-    const parsed = schema.safeParse(await response.json().catch(() => undefined));
+    const checker = typeof schema === 'function' ? schema(response.status) : schema;
+    const parsed = checker?.safeParse(await response.json().catch(() => undefined));
     // An answer that does not fit the contract is a server fault, not something to render.
-    if (!parsed.success) throw new ApiError(response.status, 'INTERNAL');
-    return parsed.data;
+    if (!parsed?.success) throw new ApiError(response.status, 'INTERNAL');
+    return parsed.data as z.output<S>;
   } catch (error) {
     const apiError = error instanceof ApiError ? error : new ApiError(0, 'INTERNAL');
     reactToError(apiError, options.handled);
@@ -157,16 +166,39 @@ async function callOnce<S extends z.ZodType>(
   }
 }
 
+/** What `api.call` takes: the endpoint's params, query and body (z.input of its schemas) and the call options. */
+export type CallInput<E extends Endpoint> = EndpointInput<E> &
+  Omit<CallOptions, 'query'> & {
+    /** A file upload: sent as multipart instead of a JSON body (the server reads it itself). */
+    form?: FormData;
+  };
+
+/** Calls of endpoints that need nothing (no params, no required query or body) may leave the input out. */
+type InputArgs<E extends Endpoint> =
+  object extends EndpointInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/**
+ * Calls one endpoint of the contracts (`Endpoints.x.y`): its method and path, `:params` filled in, the query
+ * and body as its schemas take them, and the answer checked against its response schema (per status).
+ */
+function callEndpoint<E extends Endpoint>(endpoint: E, ...[input]: InputArgs<E>): Promise<EndpointResult<E>> {
+  const { params, query, body, form, ...options } = (input ?? {}) as CallInput<Endpoint> & {
+    params?: Record<string, unknown>;
+    query?: Query;
+    body?: unknown;
+  };
+  const path = fillPath(endpoint.path, params);
+  const sendsBody = endpoint.method !== 'GET' && endpoint.method !== 'DELETE';
+  return call(
+    endpoint.method,
+    path,
+    (status) => responseSchemaOf(endpoint, status),
+    form ?? (sendsBody ? (body ?? {}) : undefined),
+    { ...options, query },
+  ) as Promise<EndpointResult<E>>;
+}
+
 /** The one way the web app talks to the API. Responses are checked against the shared contracts. */
 export const api = {
-  get: <S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}) =>
-    call('GET', path, schema, undefined, options),
-  post: <S extends z.ZodType>(path: string, schema: S, body: unknown = {}, options: CallOptions = {}) =>
-    call('POST', path, schema, body, options),
-  put: <S extends z.ZodType>(path: string, schema: S, body: unknown = {}, options: CallOptions = {}) =>
-    call('PUT', path, schema, body, options),
-  patch: <S extends z.ZodType>(path: string, schema: S, body: unknown = {}, options: CallOptions = {}) =>
-    call('PATCH', path, schema, body, options),
-  delete: <S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}) =>
-    call('DELETE', path, schema, undefined, options),
+  call: callEndpoint,
 };

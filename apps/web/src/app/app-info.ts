@@ -1,4 +1,4 @@
-import { Paths, ZAppInfo } from '@app/contracts';
+import { Endpoints } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 
@@ -9,7 +9,7 @@ import { api } from './api';
 export function useAppInfo() {
   return useQuery({
     queryKey: ['app-info'],
-    queryFn: ({ signal }) => api.get(Paths.appInfo, ZAppInfo, { signal }),
+    queryFn: ({ signal }) => api.call(Endpoints.app.appInfo, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

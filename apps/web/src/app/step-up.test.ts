@@ -1,6 +1,7 @@
-import { ZOk } from '@app/contracts';
+import { defineEndpoint, ZOk } from '@app/contracts';
 import { Toast } from 'antd-mobile';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { api } from './api';
 import { ApiError } from './api-error';
 import { registerNavigator } from './navigation';
@@ -24,7 +25,10 @@ describe('step-up before an admin money action', () => {
     const unregister = stepUp.register(asker);
     try {
       await expect(
-        api.post('/api/admin/airdrops', ZOk, { a: 1 }, { idempotencyKey: 'k-1' }),
+        api.call(
+          defineEndpoint({ method: 'POST', path: '/api/admin/airdrops', body: z.unknown(), response: ZOk }),
+          { body: { a: 1 }, idempotencyKey: 'k-1' },
+        ),
       ).resolves.toEqual({
         ok: true,
       });
@@ -45,7 +49,12 @@ describe('step-up before an admin money action', () => {
     vi.spyOn(Toast, 'show').mockReturnValue({ close: () => {} });
     const unregister = stepUp.register(async () => false);
     try {
-      const error = await api.post('/api/admin/airdrops', ZOk, {}, { idempotencyKey: 'k-2' }).catch((e) => e);
+      const error = await api
+        .call(
+          defineEndpoint({ method: 'POST', path: '/api/admin/airdrops', body: z.unknown(), response: ZOk }),
+          { body: {}, idempotencyKey: 'k-2' },
+        )
+        .catch((e) => e);
       expect(error).toBeInstanceOf(ApiError);
       expect((error as ApiError).code).toBe('ADMIN_STEP_UP_REQUIRED');
     } finally {
@@ -58,7 +67,12 @@ describe('step-up before an admin money action', () => {
     const fetch = vi.fn().mockResolvedValue(refused());
     vi.stubGlobal('fetch', fetch);
     const toast = vi.spyOn(Toast, 'show').mockReturnValue({ close: () => {} });
-    await expect(api.post('/api/admin/airdrops', ZOk, {})).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      api.call(
+        defineEndpoint({ method: 'POST', path: '/api/admin/airdrops', body: z.unknown(), response: ZOk }),
+        { body: {} },
+      ),
+    ).rejects.toBeInstanceOf(ApiError);
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(toast).toHaveBeenCalled();
   });

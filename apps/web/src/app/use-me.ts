@@ -1,4 +1,4 @@
-import { Paths, ZUserInfo } from '@app/contracts';
+import { Endpoints } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 import { session, useSession } from './session';
@@ -14,7 +14,7 @@ export function useMe() {
   const query = useQuery({
     queryKey: meKey,
     queryFn: async ({ signal }) => {
-      const user = await api.get(Paths.me, ZUserInfo, { signal });
+      const user = await api.call(Endpoints.auth.me, { signal });
       session.update(user);
       return user;
     },

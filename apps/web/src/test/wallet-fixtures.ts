@@ -1,7 +1,7 @@
-import type { TMoneyHoldState, TUserInfo, TWalletOverview } from '@app/contracts';
+import type { TMe, TMoneyHoldState, TWalletOverview } from '@app/contracts';
 
 /** The signed-in member of the wallet tests. */
-export const member: TUserInfo = {
+export const member: TMe = {
   userid: '3',
   username: 'alice01',
   role: 'member',
@@ -15,6 +15,7 @@ export const member: TUserInfo = {
   language: 'en-US',
   hasTransactionPassword: true,
   joinedAt: '2026-01-01T00:00:00.000Z',
+  kycStatus: 'none',
 };
 
 /** No money hold and no transaction-password lock (GET /api/me/money-hold). */

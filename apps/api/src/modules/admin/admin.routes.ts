@@ -1,6 +1,7 @@
-import { Paths, ZAdminMemberItem, ZAdminMemberQuery, zPage } from '@app/contracts';
+import { Endpoints } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AnyDb } from '../../db/tables';
+import { route } from '../../platform/endpoint-route';
 import type { LoginThrottle } from '../auth/login-throttle';
 import { searchMembers } from '../members/member-search';
 
@@ -12,13 +13,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   db: AnyDb;
   throttle: Pick<LoginThrottle, 'unlockRequiredUntil'>;
 }> = async (app, { db, throttle }) => {
-  app.get(
-    Paths.adminMembers,
-    {
-      config: { access: 'admin' },
-      schema: { tags: ['admin'], querystring: ZAdminMemberQuery, response: { 200: zPage(ZAdminMemberItem) } },
-    },
-    async (request) => {
+  route(app, Endpoints.admin.adminMembers, {
+    config: { access: 'admin' },
+    tags: ['admin'],
+    handler: async (request) => {
       const { q, page, pageSize } = request.query;
       const rows = await searchMembers(db, q, { page, pageSize });
       const locked = await throttle.unlockRequiredUntil(rows.map((r) => r.id));
@@ -37,5 +35,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         pageSize,
       };
     },
-  );
+  });
 };

@@ -1,19 +1,10 @@
-import {
-  Paths,
-  ZAppInfo,
-  ZAppVersionCheck,
-  ZAppVersionQuery,
-  ZHealth,
-  ZOutboxItem,
-  ZOutboxQuery,
-  ZReadiness,
-} from '@app/contracts';
+import { Endpoints } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { route } from '../../platform/endpoint-route';
 import { AppError } from '../../platform/errors';
 import { isLoopbackClient } from '../../platform/loopback';
 import type { Outbox } from '../../platform/mail';
@@ -36,31 +27,35 @@ export const appRoutes: FastifyPluginAsyncZod<{
   const devOutbox = config.isProduction ? null : outbox;
   const outboxAllowed = (request: FastifyRequest) => devOutbox !== null && isLoopbackClient(request);
 
-  app.get(Paths.health, { config: pub, schema: { tags: ['app'], response: { 200: ZHealth } } }, async () => {
-    try {
-      await sql`SELECT 1`.execute(db);
-    } catch {
-      throw new AppError('SERVICE_UNAVAILABLE', 'Database unreachable');
-    }
-    return { status: 'ok' as const, database: 'ok' as const };
+  route(app, Endpoints.app.health, {
+    config: pub,
+    tags: ['app'],
+    handler: async () => {
+      try {
+        await sql`SELECT 1`.execute(db);
+      } catch {
+        throw new AppError('SERVICE_UNAVAILABLE', 'Database unreachable');
+      }
+      return { status: 'ok' as const, database: 'ok' as const };
+    },
   });
 
   // Readiness, for deploys, alerts and a load balancer that should also drop instances of a fleet whose
   // bot workers are gone (docs/operations.md): 200 when every check passes, else 503 naming each check.
   const readiness = createReadiness({ db, ...(readinessChecks ? { extra: readinessChecks } : {}) });
-  app.get(
-    Paths.ready,
-    { config: pub, schema: { tags: ['app'], response: { 200: ZReadiness, 503: ZReadiness } } },
-    async (_request, reply) => {
+  route(app, Endpoints.app.ready, {
+    config: pub,
+    tags: ['app'],
+    handler: async (_request, reply) => {
       const result = await readiness.check();
       return reply.status(result.status === 'ready' ? 200 : 503).send(result);
     },
-  );
+  });
 
-  app.get(
-    Paths.appInfo,
-    { config: pub, schema: { tags: ['app'], response: { 200: ZAppInfo } } },
-    async (request) => {
+  route(app, Endpoints.app.appInfo, {
+    config: pub,
+    tags: ['app'],
+    handler: async (request) => {
       const { currentVersion, downloads } = await site.version();
       return {
         version: currentVersion,
@@ -69,17 +64,14 @@ export const appRoutes: FastifyPluginAsyncZod<{
         devOutbox: outboxAllowed(request),
       };
     },
-  );
+  });
 
   // check_version and downloadurl: public, as a client asks before anyone signs in.
-  app.get(
-    Paths.appVersion,
-    {
-      config: pub,
-      schema: { tags: ['app'], querystring: ZAppVersionQuery, response: { 200: ZAppVersionCheck } },
-    },
-    (request) => site.check(request.query),
-  );
+  route(app, Endpoints.app.appVersion, {
+    config: pub,
+    tags: ['app'],
+    handler: (request) => site.check(request.query),
+  });
 
   // The in-process SMTP catcher's mail, outside production only: the dev outbox page and the tests read it.
   if (!devOutbox) return;
@@ -87,19 +79,12 @@ export const appRoutes: FastifyPluginAsyncZod<{
     // As if it did not exist: a stranger learns nothing about it.
     if (!isLoopbackClient(request)) throw new AppError('NOT_FOUND', 'Not found');
   };
-  app.get(
-    Paths.devOutbox,
-    {
-      config: pub,
-      onRequest: loopbackOnly,
-      schema: {
-        tags: ['dev'],
-        querystring: ZOutboxQuery,
-        response: { 200: z.object({ items: z.array(ZOutboxItem) }) },
-      },
-    },
-    async (request) => ({ items: devOutbox.list(request.query.to) }),
-  );
+  route(app, Endpoints.app.devOutbox, {
+    config: pub,
+    tags: ['dev'],
+    onRequest: loopbackOnly,
+    handler: async (request) => ({ items: devOutbox.list(request.query.to) }),
+  });
   app.get(
     '/dev/outbox',
     { config: pub, schema: { hide: true }, onRequest: loopbackOnly },

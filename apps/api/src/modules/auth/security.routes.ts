@@ -1,6 +1,7 @@
-import { Paths, ZEndedSessions, ZPageQuery, ZSecurityEvent, zPage } from '@app/contracts';
+import { Endpoints } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../platform/access';
+import { route } from '../../platform/endpoint-route';
 import type { SecurityEventsService } from './security-events.service';
 import type { SessionService } from './session.service';
 
@@ -12,19 +13,19 @@ export const securityRoutes: FastifyPluginAsyncZod<{
   const member = { access: 'member' as const };
   const tags = ['auth'];
 
-  app.post(
-    Paths.sessionsEndOthers,
-    { config: member, schema: { tags, response: { 200: ZEndedSessions } } },
-    async (request) => {
+  route(app, Endpoints.security.sessionsEndOthers, {
+    config: member,
+    tags,
+    handler: async (request) => {
       const caller = callerOf(request);
       return sessions.endOthers(caller.memberId, caller.sessionId, request.ip);
     },
-  );
+  });
 
-  app.get(
-    Paths.securityEvents,
-    { config: member, schema: { tags, querystring: ZPageQuery, response: { 200: zPage(ZSecurityEvent) } } },
-    async (request) =>
+  route(app, Endpoints.security.securityEvents, {
+    config: member,
+    tags,
+    handler: async (request) =>
       securityEvents.pageOf(callerOf(request).memberId, request.query.page, request.query.pageSize),
-  );
+  });
 };

@@ -1,15 +1,8 @@
-import {
-  Paths,
-  ZStepUpResult,
-  ZTotpEnrolled,
-  ZTotpEnrolmentConfirm,
-  ZTotpEnrolmentStart,
-  ZTotpProof,
-  ZTotpStatus,
-} from '@app/contracts';
+import { Endpoints } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../platform/access';
+import { route } from '../../platform/endpoint-route';
 import { AppError } from '../../platform/errors';
 import type { MembersRepository } from '../members/members.repository';
 import type { StaffMfa } from './staff-mfa.service';
@@ -33,45 +26,39 @@ export const staffMfaRoutes: FastifyPluginAsyncZod<{
     return member;
   };
 
-  app.get(
-    Paths.totpStatus,
-    { config: session, schema: { tags, response: { 200: ZTotpStatus } } },
-    async (request) => {
+  route(app, Endpoints.staffMfa.totpStatus, {
+    config: session,
+    tags,
+    handler: async (request) => {
       const caller = callerOf(request);
       return mfa.status(caller.memberId, caller.sessionId);
     },
-  );
+  });
 
-  app.post(
-    Paths.totpEnrolment,
-    { config: { ...session, ...guessing }, schema: { tags, response: { 200: ZTotpEnrolmentStart } } },
-    async (request) => mfa.startEnrolment(await memberOf(request)),
-  );
+  route(app, Endpoints.staffMfa.totpEnrolment, {
+    config: { ...session, ...guessing },
+    tags,
+    handler: async (request) => mfa.startEnrolment(await memberOf(request)),
+  });
 
-  app.post(
-    Paths.totpEnrolmentConfirm,
-    {
-      config: { ...session, ...guessing },
-      schema: { tags, body: ZTotpEnrolmentConfirm, response: { 200: ZTotpEnrolled } },
-    },
-    async (request) =>
+  route(app, Endpoints.staffMfa.totpEnrolmentConfirm, {
+    config: { ...session, ...guessing },
+    tags,
+    handler: async (request) =>
       mfa.confirmEnrolment(
         await memberOf(request),
         callerOf(request).sessionId,
         request.body.code,
         request.ip,
       ),
-  );
+  });
 
-  app.post(
-    Paths.totpStepUp,
-    {
-      config: { access: 'staff', ...guessing },
-      schema: { tags, body: ZTotpProof, response: { 200: ZStepUpResult } },
-    },
-    async (request) => {
+  route(app, Endpoints.staffMfa.totpStepUp, {
+    config: { access: 'staff', ...guessing },
+    tags,
+    handler: async (request) => {
       const caller = callerOf(request);
       return mfa.stepUp(caller.memberId, caller.sessionId, request.body, request.ip);
     },
-  );
+  });
 };

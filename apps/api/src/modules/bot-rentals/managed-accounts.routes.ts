@@ -1,18 +1,10 @@
-import {
-  Paths,
-  ZAdminManagedAccount,
-  ZAdminManagedAccountsQuery,
-  ZAssignSubAccount,
-  zPage,
-  zSerialId,
-} from '@app/contracts';
+import { Endpoints } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorRequestOf } from '../../platform/access';
+import { route } from '../../platform/endpoint-route';
 import type { ManagedAccountsAdmin } from './managed-accounts-admin';
 
 const tags = ['admin'];
-const ZAccountParams = z.object({ id: zSerialId() });
 
 /**
  * The accounts managed-mode rentals trade (investsavecompany, topupsavecompany): the admin lists them and
@@ -24,28 +16,21 @@ export const managedAccountRoutes: FastifyPluginAsyncZod<{ admin: ManagedAccount
 ) => {
   const admin = { access: 'admin' as const };
 
-  app.get(
-    Paths.adminManagedAccounts,
-    {
-      config: admin,
-      schema: {
-        tags,
-        querystring: ZAdminManagedAccountsQuery,
-        response: { 200: zPage(ZAdminManagedAccount) },
-      },
-    },
-    (request) => o.admin.list(request.query),
-  );
+  route(app, Endpoints.managedAccounts.adminManagedAccounts, {
+    config: admin,
+    tags,
+    handler: (request) => o.admin.list(request.query),
+  });
 
-  app.post(
-    Paths.adminManagedAccounts,
-    { config: admin, schema: { tags, body: ZAssignSubAccount, response: { 200: ZAdminManagedAccount } } },
-    (request) => o.admin.assign(actorRequestOf(request), request.body),
-  );
+  route(app, Endpoints.managedAccounts.postAdminManagedAccounts, {
+    config: admin,
+    tags,
+    handler: (request) => o.admin.assign(actorRequestOf(request), request.body),
+  });
 
-  app.delete(
-    Paths.adminManagedAccount,
-    { config: admin, schema: { tags, params: ZAccountParams, response: { 200: ZAdminManagedAccount } } },
-    (request) => o.admin.remove(actorRequestOf(request), request.params.id),
-  );
+  route(app, Endpoints.managedAccounts.adminManagedAccount, {
+    config: admin,
+    tags,
+    handler: (request) => o.admin.remove(actorRequestOf(request), request.params.id),
+  });
 };

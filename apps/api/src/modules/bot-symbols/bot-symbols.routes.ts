@@ -1,13 +1,7 @@
-import {
-  Paths,
-  ZBotSymbol,
-  ZBotSymbolMarket,
-  ZBotSymbolMarketsQuery,
-  ZBotSymbolsQuery,
-  zPage,
-} from '@app/contracts';
+import { Endpoints } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../platform/access';
+import { route } from '../../platform/endpoint-route';
 import type { BotSymbolsService } from './bot-symbols.service';
 
 export interface BotSymbolsRoutesOptions {
@@ -21,18 +15,15 @@ export const botSymbolsRoutes: FastifyPluginAsyncZod<BotSymbolsRoutesOptions> = 
   const config = { access: 'member' as const };
   const me = (request: Parameters<typeof callerOf>[0]) => callerOf(request).memberId;
 
-  app.get(
-    Paths.botSymbols,
-    { config, schema: { tags, querystring: ZBotSymbolsQuery, response: { 200: zPage(ZBotSymbol) } } },
-    (request) => symbols.symbols(me(request), request.query),
-  );
+  route(app, Endpoints.botSymbols.botSymbols, {
+    config: config,
+    tags,
+    handler: (request) => symbols.symbols(me(request), request.query),
+  });
 
-  app.get(
-    Paths.botSymbolMarkets,
-    {
-      config,
-      schema: { tags, querystring: ZBotSymbolMarketsQuery, response: { 200: zPage(ZBotSymbolMarket) } },
-    },
-    (request) => symbols.markets(me(request), request.query),
-  );
+  route(app, Endpoints.botSymbols.botSymbolMarkets, {
+    config: config,
+    tags,
+    handler: (request) => symbols.markets(me(request), request.query),
+  });
 };

@@ -1,26 +1,7 @@
-import {
-  Paths,
-  ZBot,
-  ZBotAioSwitch,
-  ZBotCycleIdParams,
-  ZBotDetail,
-  ZBotGroup,
-  ZBotGroupIdParams,
-  ZBotGroupPreview,
-  ZBotIdParams,
-  ZBotMarketSwitch,
-  ZBotMarketSwitches,
-  ZBotPositionEstimate,
-  ZBotPreview,
-  ZBotPreviewRequest,
-  ZBotsQuery,
-  ZCreateBotGroupRequest,
-  ZCreateBotRequest,
-  ZUpdateBotRequest,
-  zPage,
-} from '@app/contracts';
+import { Endpoints } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../platform/access';
+import { route } from '../../platform/endpoint-route';
 import type { BotsService } from './bots.service';
 
 export interface BotsRoutesOptions {
@@ -36,105 +17,123 @@ const tags = ['bots'];
 export const botsRoutes: FastifyPluginAsyncZod<BotsRoutesOptions> = async (app, { bots }) => {
   const member = { access: 'member' as const };
   const me = (request: Parameters<typeof callerOf>[0]) => callerOf(request).memberId;
-  const byId = { params: ZBotIdParams, response: { 200: ZBot } };
 
-  app.get(
-    Paths.bots,
-    { config: member, schema: { tags, querystring: ZBotsQuery, response: { 200: zPage(ZBot) } } },
-    (request) => bots.list(me(request), request.query),
-  );
+  route(app, Endpoints.bots.bots, {
+    config: member,
+    tags,
+    handler: (request) => bots.list(me(request), request.query),
+  });
 
-  app.post(
-    Paths.bots,
-    { config: member, schema: { tags, body: ZCreateBotRequest, response: { 200: ZBot } } },
-    (request) => bots.create(me(request), request.body),
-  );
+  route(app, Endpoints.bots.postBots, {
+    config: member,
+    tags,
+    handler: (request) => bots.create(me(request), request.body),
+  });
 
-  app.post(
-    Paths.botPreview,
-    { config: member, schema: { tags, body: ZBotPreviewRequest, response: { 200: ZBotPreview } } },
-    (request) => bots.preview(me(request), request.body),
-  );
+  route(app, Endpoints.bots.botPreview, {
+    config: member,
+    tags,
+    handler: (request) => bots.preview(me(request), request.body),
+  });
 
-  app.get(
-    Paths.bot,
-    { config: member, schema: { tags, params: ZBotIdParams, response: { 200: ZBotDetail } } },
-    (request) => bots.detail(me(request), request.params.id),
-  );
+  route(app, Endpoints.bots.bot, {
+    config: member,
+    tags,
+    handler: (request) => bots.detail(me(request), request.params.id),
+  });
 
-  app.put(Paths.bot, { config: member, schema: { tags, ...byId, body: ZUpdateBotRequest } }, (request) =>
-    bots.update(me(request), request.params.id, request.body),
-  );
+  route(app, Endpoints.bots.putBot, {
+    config: member,
+    tags,
+    handler: (request) => bots.update(me(request), request.params.id, request.body),
+  });
 
-  app.delete(Paths.bot, { config: member, schema: { tags, ...byId } }, (request) =>
-    bots.stop(me(request), request.params.id),
-  );
+  route(app, Endpoints.bots.deleteBot, {
+    config: member,
+    tags,
+    handler: (request) => bots.stop(me(request), request.params.id),
+  });
 
-  app.post(Paths.botPause, { config: member, schema: { tags, ...byId } }, (request) =>
-    bots.pause(me(request), request.params.id),
-  );
+  route(app, Endpoints.bots.botPause, {
+    config: member,
+    tags,
+    handler: (request) => bots.pause(me(request), request.params.id),
+  });
 
-  app.post(Paths.botResume, { config: member, schema: { tags, ...byId } }, (request) =>
-    bots.resume(me(request), request.params.id),
-  );
+  route(app, Endpoints.bots.botResume, {
+    config: member,
+    tags,
+    handler: (request) => bots.resume(me(request), request.params.id),
+  });
 
-  app.post(Paths.botAddEntry, { config: member, schema: { tags, ...byId } }, (request) =>
-    bots.act(me(request), request.params.id, 'add_entry'),
-  );
+  route(app, Endpoints.bots.botAddEntry, {
+    config: member,
+    tags,
+    handler: (request) => bots.act(me(request), request.params.id, 'add_entry'),
+  });
 
-  app.post(Paths.botClose, { config: member, schema: { tags, ...byId } }, (request) =>
-    bots.act(me(request), request.params.id, 'close'),
-  );
+  route(app, Endpoints.bots.botClose, {
+    config: member,
+    tags,
+    handler: (request) => bots.act(me(request), request.params.id, 'close'),
+  });
 
-  app.post(Paths.botReverse, { config: member, schema: { tags, ...byId } }, (request) =>
-    bots.act(me(request), request.params.id, 'reverse'),
-  );
+  route(app, Endpoints.bots.botReverse, {
+    config: member,
+    tags,
+    handler: (request) => bots.act(me(request), request.params.id, 'reverse'),
+  });
 
-  app.get(
-    Paths.botPosition,
-    { config: member, schema: { tags, params: ZBotIdParams, response: { 200: ZBotPositionEstimate } } },
-    (request) => bots.position(me(request), request.params.id),
-  );
+  route(app, Endpoints.bots.botPosition, {
+    config: member,
+    tags,
+    handler: (request) => bots.position(me(request), request.params.id),
+  });
 
-  app.put(Paths.botAio, { config: member, schema: { tags, ...byId, body: ZBotAioSwitch } }, (request) =>
-    bots.switchAio(me(request), request.params.id, request.body.on),
-  );
+  route(app, Endpoints.bots.botAio, {
+    config: member,
+    tags,
+    handler: (request) => bots.switchAio(me(request), request.params.id, request.body.on),
+  });
 
-  app.post(
-    Paths.botCycleClose,
-    { config: member, schema: { tags, params: ZBotCycleIdParams, response: { 200: ZBot } } },
-    (request) => bots.closeCycle(me(request), request.params.id),
-  );
+  route(app, Endpoints.bots.botCycleClose, {
+    config: member,
+    tags,
+    handler: (request) => bots.closeCycle(me(request), request.params.id),
+  });
 
-  app.get(
-    Paths.botMarkets,
-    { config: member, schema: { tags, response: { 200: ZBotMarketSwitches } } },
-    (request) => bots.marketSwitches(me(request)),
-  );
+  route(app, Endpoints.bots.botMarkets, {
+    config: member,
+    tags,
+    handler: (request) => bots.marketSwitches(me(request)),
+  });
 
-  app.put(
-    Paths.botMarkets,
-    { config: member, schema: { tags, body: ZBotMarketSwitch, response: { 200: ZBotMarketSwitches } } },
-    (request) => bots.switchMarket(me(request), request.body),
-  );
+  route(app, Endpoints.bots.putBotMarkets, {
+    config: member,
+    tags,
+    handler: (request) => bots.switchMarket(me(request), request.body),
+  });
 
-  app.post(
-    Paths.botGroups,
-    { config: member, schema: { tags, body: ZCreateBotGroupRequest, response: { 200: ZBotGroup } } },
-    (request) => bots.createGroup(me(request), request.body),
-  );
-  app.post(
-    Paths.botGroupPreview,
-    { config: member, schema: { tags, body: ZCreateBotGroupRequest, response: { 200: ZBotGroupPreview } } },
-    (request) => bots.previewGroup(me(request), request.body),
-  );
+  route(app, Endpoints.bots.botGroups, {
+    config: member,
+    tags,
+    handler: (request) => bots.createGroup(me(request), request.body),
+  });
+  route(app, Endpoints.bots.botGroupPreview, {
+    config: member,
+    tags,
+    handler: (request) => bots.previewGroup(me(request), request.body),
+  });
 
-  const byGroup = { params: ZBotGroupIdParams, response: { 200: ZBotGroup } };
-  app.post(Paths.botGroupPause, { config: member, schema: { tags, ...byGroup } }, (request) =>
-    bots.setGroupRunning(me(request), request.params.id, false),
-  );
+  route(app, Endpoints.bots.botGroupPause, {
+    config: member,
+    tags,
+    handler: (request) => bots.setGroupRunning(me(request), request.params.id, false),
+  });
 
-  app.post(Paths.botGroupResume, { config: member, schema: { tags, ...byGroup } }, (request) =>
-    bots.setGroupRunning(me(request), request.params.id, true),
-  );
+  route(app, Endpoints.bots.botGroupResume, {
+    config: member,
+    tags,
+    handler: (request) => bots.setGroupRunning(me(request), request.params.id, true),
+  });
 };

@@ -1,6 +1,7 @@
-import { Paths, ZTestFaucetRequest, ZTestFaucetResult } from '@app/contracts';
+import { Endpoints } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../platform/access';
+import { route } from '../../platform/endpoint-route';
 import type { TestFaucet } from './test-faucet';
 
 /** Development only: the deposit page's "Send test USDT" (refused with TEST_FAUCET_UNAVAILABLE elsewhere). */
@@ -8,13 +9,10 @@ export const testFaucetRoutes: FastifyPluginAsyncZod<{ faucet: TestFaucet; money
   app,
   o,
 ) => {
-  app.post(
-    Paths.testFaucet,
-    {
-      // Each press is a real transaction from the funder: limited like a money action.
-      config: { access: 'member', rateLimit: { max: o.moneyRateLimit, timeWindow: '1 minute' } },
-      schema: { tags: ['wallet'], body: ZTestFaucetRequest, response: { 200: ZTestFaucetResult } },
-    },
-    (request) => o.faucet.send(callerOf(request).memberId, request.body),
-  );
+  route(app, Endpoints.testFaucet.testFaucet, {
+    // Each press is a real transaction from the funder: limited like a money action.
+    config: { access: 'member', rateLimit: { max: o.moneyRateLimit, timeWindow: '1 minute' } },
+    tags: ['wallet'],
+    handler: (request) => o.faucet.send(callerOf(request).memberId, request.body),
+  });
 };

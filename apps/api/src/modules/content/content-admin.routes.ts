@@ -1,31 +1,9 @@
-import {
-  Paths,
-  ZAboutInput,
-  ZAdminAnnouncement,
-  ZAdminAnnouncements,
-  ZAdminContentFile,
-  ZAdminContentFiles,
-  ZAdminNewsItem,
-  ZAdminNewsPage,
-  ZAdminNewsQuery,
-  ZAdminSiteNote,
-  ZAdminSlide,
-  ZAdminSlides,
-  ZAnnouncementInput,
-  ZAppVersionInput,
-  ZAppVersionSettings,
-  ZContentFileInput,
-  ZContentFileUpdate,
-  ZContentIdParams,
-  ZNewsInput,
-  ZOk,
-  ZSlideInput,
-  ZWithdrawalNoteInput,
-} from '@app/contracts';
+import { Endpoints } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../platform/access';
 import type { Actor } from '../../platform/audit';
+import { route } from '../../platform/endpoint-route';
 import type { ContentServices } from './content.routes';
 
 const tags = ['admin', 'content'];
@@ -42,147 +20,146 @@ const actorOf = (request: FastifyRequest): Actor => ({
 export const contentAdminRoutes: FastifyPluginAsyncZod<ContentServices> = async (app, o) => {
   const staff = { access: 'staff' as const };
   const adminOnly = { access: 'admin' as const };
-  const byId = { params: ZContentIdParams };
 
   // ---- news ----
-  app.get(
-    Paths.adminNews,
-    { config: staff, schema: { tags, querystring: ZAdminNewsQuery, response: { 200: ZAdminNewsPage } } },
-    (request) => o.news.adminList(request.query),
-  );
-  app.post(
-    Paths.adminNews,
-    { config: staff, schema: { tags, body: ZNewsInput, response: { 200: ZAdminNewsItem } } },
-    (request) => o.news.create(actorOf(request), request.body),
-  );
-  app.put(
-    Paths.adminNewsItem,
-    { config: staff, schema: { tags, ...byId, body: ZNewsInput, response: { 200: ZAdminNewsItem } } },
-    (request) => o.news.update(actorOf(request), request.params.id, request.body),
-  );
-  app.post(
-    Paths.adminNewsPublish,
-    { config: staff, schema: { tags, ...byId, response: { 200: ZAdminNewsItem } } },
-    (request) => o.news.publish(actorOf(request), request.params.id),
-  );
-  app.post(
-    Paths.adminNewsUnpublish,
-    { config: staff, schema: { tags, ...byId, response: { 200: ZAdminNewsItem } } },
-    (request) => o.news.unpublish(actorOf(request), request.params.id),
-  );
-  app.delete(
-    Paths.adminNewsItem,
-    { config: staff, schema: { tags, ...byId, response: { 200: ZOk } } },
-    async (request) => {
+  route(app, Endpoints.contentAdmin.adminNews, {
+    config: staff,
+    tags,
+    handler: (request) => o.news.adminList(request.query),
+  });
+  route(app, Endpoints.contentAdmin.postAdminNews, {
+    config: staff,
+    tags,
+    handler: (request) => o.news.create(actorOf(request), request.body),
+  });
+  route(app, Endpoints.contentAdmin.putAdminNewsItem, {
+    config: staff,
+    tags,
+    handler: (request) => o.news.update(actorOf(request), request.params.id, request.body),
+  });
+  route(app, Endpoints.contentAdmin.adminNewsPublish, {
+    config: staff,
+    tags,
+    handler: (request) => o.news.publish(actorOf(request), request.params.id),
+  });
+  route(app, Endpoints.contentAdmin.adminNewsUnpublish, {
+    config: staff,
+    tags,
+    handler: (request) => o.news.unpublish(actorOf(request), request.params.id),
+  });
+  route(app, Endpoints.contentAdmin.deleteAdminNewsItem, {
+    config: staff,
+    tags,
+    handler: async (request) => {
       await o.news.remove(actorOf(request), request.params.id);
       return { ok: true as const };
     },
-  );
+  });
 
   // ---- announcements ----
-  app.get(
-    Paths.adminAnnouncements,
-    { config: staff, schema: { tags, response: { 200: ZAdminAnnouncements } } },
-    () => o.announcements.adminList(),
-  );
-  app.post(
-    Paths.adminAnnouncements,
-    { config: staff, schema: { tags, body: ZAnnouncementInput, response: { 200: ZAdminAnnouncement } } },
-    (request) => o.announcements.create(actorOf(request), request.body),
-  );
-  app.put(
-    Paths.adminAnnouncement,
-    {
-      config: staff,
-      schema: { tags, ...byId, body: ZAnnouncementInput, response: { 200: ZAdminAnnouncement } },
-    },
-    (request) => o.announcements.update(actorOf(request), request.params.id, request.body),
-  );
-  app.delete(
-    Paths.adminAnnouncement,
-    { config: staff, schema: { tags, ...byId, response: { 200: ZOk } } },
-    async (request) => {
+  route(app, Endpoints.contentAdmin.adminAnnouncements, {
+    config: staff,
+    tags,
+    handler: () => o.announcements.adminList(),
+  });
+  route(app, Endpoints.contentAdmin.postAdminAnnouncements, {
+    config: staff,
+    tags,
+    handler: (request) => o.announcements.create(actorOf(request), request.body),
+  });
+  route(app, Endpoints.contentAdmin.putAdminAnnouncement, {
+    config: staff,
+    tags,
+    handler: (request) => o.announcements.update(actorOf(request), request.params.id, request.body),
+  });
+  route(app, Endpoints.contentAdmin.deleteAdminAnnouncement, {
+    config: staff,
+    tags,
+    handler: async (request) => {
       await o.announcements.remove(actorOf(request), request.params.id);
       return { ok: true as const };
     },
-  );
+  });
 
   // ---- slider ----
-  app.get(Paths.adminSlides, { config: staff, schema: { tags, response: { 200: ZAdminSlides } } }, () =>
-    o.slides.adminList(),
-  );
-  app.post(
-    Paths.adminSlides,
-    { config: staff, schema: { tags, body: ZSlideInput, response: { 200: ZAdminSlide } } },
-    (request) => o.slides.create(actorOf(request), request.body),
-  );
-  app.put(
-    Paths.adminSlide,
-    { config: staff, schema: { tags, ...byId, body: ZSlideInput, response: { 200: ZAdminSlide } } },
-    (request) => o.slides.update(actorOf(request), request.params.id, request.body),
-  );
-  app.delete(
-    Paths.adminSlide,
-    { config: staff, schema: { tags, ...byId, response: { 200: ZOk } } },
-    async (request) => {
+  route(app, Endpoints.contentAdmin.adminSlides, {
+    config: staff,
+    tags,
+    handler: () => o.slides.adminList(),
+  });
+  route(app, Endpoints.contentAdmin.postAdminSlides, {
+    config: staff,
+    tags,
+    handler: (request) => o.slides.create(actorOf(request), request.body),
+  });
+  route(app, Endpoints.contentAdmin.putAdminSlide, {
+    config: staff,
+    tags,
+    handler: (request) => o.slides.update(actorOf(request), request.params.id, request.body),
+  });
+  route(app, Endpoints.contentAdmin.deleteAdminSlide, {
+    config: staff,
+    tags,
+    handler: async (request) => {
       await o.slides.remove(actorOf(request), request.params.id);
       return { ok: true as const };
     },
-  );
+  });
 
   // ---- files ----
-  app.get(Paths.adminFiles, { config: staff, schema: { tags, response: { 200: ZAdminContentFiles } } }, () =>
-    o.files.adminList(),
-  );
-  app.post(
-    Paths.adminFiles,
-    { config: staff, schema: { tags, body: ZContentFileInput, response: { 200: ZAdminContentFile } } },
-    (request) => o.files.create(actorOf(request), request.body),
-  );
-  app.put(
-    Paths.adminFile,
-    {
-      config: staff,
-      schema: { tags, ...byId, body: ZContentFileUpdate, response: { 200: ZAdminContentFile } },
-    },
-    (request) => o.files.rename(actorOf(request), request.params.id, request.body.title),
-  );
-  app.delete(
-    Paths.adminFile,
-    { config: staff, schema: { tags, ...byId, response: { 200: ZOk } } },
-    async (request) => {
+  route(app, Endpoints.contentAdmin.adminFiles, {
+    config: staff,
+    tags,
+    handler: () => o.files.adminList(),
+  });
+  route(app, Endpoints.contentAdmin.postAdminFiles, {
+    config: staff,
+    tags,
+    handler: (request) => o.files.create(actorOf(request), request.body),
+  });
+  route(app, Endpoints.contentAdmin.putAdminFile, {
+    config: staff,
+    tags,
+    handler: (request) => o.files.rename(actorOf(request), request.params.id, request.body.title),
+  });
+  route(app, Endpoints.contentAdmin.deleteAdminFile, {
+    config: staff,
+    tags,
+    handler: async (request) => {
       await o.files.remove(actorOf(request), request.params.id);
       return { ok: true as const };
     },
-  );
+  });
 
   // ---- about us, the withdrawal note (every language), app version ----
-  app.get(Paths.adminAbout, { config: staff, schema: { tags, response: { 200: ZAdminSiteNote } } }, () =>
-    o.site.adminAbout(),
-  );
-  app.put(
-    Paths.adminAbout,
-    { config: staff, schema: { tags, body: ZAboutInput, response: { 200: ZAdminSiteNote } } },
-    (request) => o.site.setAbout(actorOf(request), request.body.text),
-  );
-  app.get(
-    Paths.adminWithdrawalNote,
-    { config: staff, schema: { tags, response: { 200: ZAdminSiteNote } } },
-    () => o.site.withdrawalNote(),
-  );
-  app.put(
-    Paths.adminWithdrawalNote,
-    { config: staff, schema: { tags, body: ZWithdrawalNoteInput, response: { 200: ZAdminSiteNote } } },
-    (request) => o.site.setWithdrawalNote(actorOf(request), request.body.text),
-  );
-  app.get(
-    Paths.adminAppVersion,
-    { config: adminOnly, schema: { tags, response: { 200: ZAppVersionSettings } } },
-    () => o.site.version(),
-  );
-  app.put(
-    Paths.adminAppVersion,
-    { config: adminOnly, schema: { tags, body: ZAppVersionInput, response: { 200: ZAppVersionSettings } } },
-    (request) => o.site.setVersion(actorOf(request), request.body),
-  );
+  route(app, Endpoints.contentAdmin.adminAbout, {
+    config: staff,
+    tags,
+    handler: () => o.site.adminAbout(),
+  });
+  route(app, Endpoints.contentAdmin.putAdminAbout, {
+    config: staff,
+    tags,
+    handler: (request) => o.site.setAbout(actorOf(request), request.body.text),
+  });
+  route(app, Endpoints.contentAdmin.adminWithdrawalNote, {
+    config: staff,
+    tags,
+    handler: () => o.site.withdrawalNote(),
+  });
+  route(app, Endpoints.contentAdmin.putAdminWithdrawalNote, {
+    config: staff,
+    tags,
+    handler: (request) => o.site.setWithdrawalNote(actorOf(request), request.body.text),
+  });
+  route(app, Endpoints.contentAdmin.adminAppVersion, {
+    config: adminOnly,
+    tags,
+    handler: () => o.site.version(),
+  });
+  route(app, Endpoints.contentAdmin.putAdminAppVersion, {
+    config: adminOnly,
+    tags,
+    handler: (request) => o.site.setVersion(actorOf(request), request.body),
+  });
 };

@@ -1,22 +1,10 @@
-import {
-  Paths,
-  ZAdminKycDetail,
-  ZAdminKycPage,
-  ZAdminKycQuery,
-  ZKycIdNumberCheck,
-  ZKycIdNumberCheckQuery,
-  ZKycRejectRequest,
-  ZKycState,
-  ZKycSubmitRequest,
-} from '@app/contracts';
+import { Endpoints } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { callerOf } from '../../platform/access';
 import type { Actor } from '../../platform/audit';
+import { route } from '../../platform/endpoint-route';
 import type { KycService } from './kyc.service';
-
-const ZIdParams = z.object({ id: z.uuid() });
 
 function actorOf(request: FastifyRequest): Actor {
   return { memberId: callerOf(request).memberId, ip: request.ip };
@@ -35,29 +23,25 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, { 
   const limited = { ...member, rateLimit: { max: checkRateLimit, timeWindow: '1 minute' } };
 
   // Home/checkKycStatus
-  app.get(Paths.kyc, { config: member, schema: { tags, response: { 200: ZKycState } } }, (request) =>
-    kyc.state(callerOf(request).memberId),
-  );
+  route(app, Endpoints.kyc.kyc, {
+    config: member,
+    tags,
+    handler: (request) => kyc.state(callerOf(request).memberId),
+  });
 
   // Home/submitKYC
-  app.post(
-    Paths.kyc,
-    {
-      config: limited,
-      schema: { tags, body: ZKycSubmitRequest, response: { 200: ZKycState } },
-    },
-    (request) => kyc.submit(actorOf(request), request.body),
-  );
+  route(app, Endpoints.kyc.postKyc, {
+    config: limited,
+    tags,
+    handler: (request) => kyc.submit(actorOf(request), request.body),
+  });
 
   // Home/checkIDTypeNo. A POST: the number travels in the body, so it never lands in a log's URL.
-  app.post(
-    Paths.kycIdNumberCheck,
-    {
-      config: limited,
-      schema: { tags, body: ZKycIdNumberCheckQuery, response: { 200: ZKycIdNumberCheck } },
-    },
-    (request) => kyc.checkIdNumber(callerOf(request).memberId, request.body),
-  );
+  route(app, Endpoints.kyc.kycIdNumberCheck, {
+    config: limited,
+    tags,
+    handler: (request) => kyc.checkIdNumber(callerOf(request).memberId, request.body),
+  });
 };
 
 /** The review queue of staff (admins and support). Every decision is audited and notified by the service. */
@@ -65,30 +49,27 @@ export const kycAdminRoutes: FastifyPluginAsyncZod<{ kyc: KycService }> = async 
   const tags = ['admin'];
   const staff = { access: 'staff' as const };
 
-  app.get(
-    Paths.adminKyc,
-    { config: staff, schema: { tags, querystring: ZAdminKycQuery, response: { 200: ZAdminKycPage } } },
-    (request) => kyc.adminQueue(request.query),
-  );
+  route(app, Endpoints.kyc.adminKyc, {
+    config: staff,
+    tags,
+    handler: (request) => kyc.adminQueue(request.query),
+  });
 
-  app.get(
-    Paths.adminKycSubmission,
-    { config: staff, schema: { tags, params: ZIdParams, response: { 200: ZAdminKycDetail } } },
-    (request) => kyc.adminDetail(request.params.id),
-  );
+  route(app, Endpoints.kyc.adminKycSubmission, {
+    config: staff,
+    tags,
+    handler: (request) => kyc.adminDetail(request.params.id),
+  });
 
-  app.post(
-    Paths.adminKycApprove,
-    { config: staff, schema: { tags, params: ZIdParams, response: { 200: ZAdminKycDetail } } },
-    (request) => kyc.approve(actorOf(request), request.params.id),
-  );
+  route(app, Endpoints.kyc.adminKycApprove, {
+    config: staff,
+    tags,
+    handler: (request) => kyc.approve(actorOf(request), request.params.id),
+  });
 
-  app.post(
-    Paths.adminKycReject,
-    {
-      config: staff,
-      schema: { tags, params: ZIdParams, body: ZKycRejectRequest, response: { 200: ZAdminKycDetail } },
-    },
-    (request) => kyc.reject(actorOf(request), request.params.id, request.body.reason),
-  );
+  route(app, Endpoints.kyc.adminKycReject, {
+    config: staff,
+    tags,
+    handler: (request) => kyc.reject(actorOf(request), request.params.id, request.body.reason),
+  });
 };

@@ -1,20 +1,7 @@
-import {
-  Paths,
-  ZClosePositionRequest,
-  ZLeverageRequest,
-  ZOk,
-  ZPlaceOrderRequest,
-  ZPositionMarginRequest,
-  ZTradeOrder,
-  ZTradeOrdersQuery,
-  ZTradingAccount,
-  ZTradingAccountQuery,
-  ZTradingVenues,
-  zPage,
-} from '@app/contracts';
+import { Endpoints } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { callerOf } from '../../platform/access';
+import { route } from '../../platform/endpoint-route';
 import { AppError } from '../../platform/errors';
 import type { TradingService } from './trading.service';
 
@@ -25,7 +12,6 @@ export interface TradingRoutesOptions {
 }
 
 const tags = ['trading'];
-const ZIdParams = z.object({ id: z.uuid() });
 
 /** Manual trading on the member's own exchange account or the paper exchange (SaveOrder, CloseOrder). */
 export const tradingRoutes: FastifyPluginAsyncZod<TradingRoutesOptions> = async (app, o) => {
@@ -43,74 +29,59 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRoutesOptions> = async 
     return request.idempotency.key;
   };
 
-  app.get(
-    Paths.tradingVenues,
-    { config: member, schema: { tags, response: { 200: ZTradingVenues } } },
-    async (request) => ({
+  route(app, Endpoints.trading.tradingVenues, {
+    config: member,
+    tags,
+    handler: async (request) => ({
       items: await o.trading.venues(me(request)),
     }),
-  );
+  });
 
-  app.get(
-    Paths.tradingAccount,
-    {
-      config: member,
-      schema: { tags, querystring: ZTradingAccountQuery, response: { 200: ZTradingAccount } },
-    },
-    (request) => o.trading.account(me(request), request.query.exchange, request.query.marketType),
-  );
+  route(app, Endpoints.trading.tradingAccount, {
+    config: member,
+    tags,
+    handler: (request) => o.trading.account(me(request), request.query.exchange, request.query.marketType),
+  });
 
-  app.get(
-    Paths.tradingOrders,
-    {
-      config: member,
-      schema: { tags, querystring: ZTradeOrdersQuery, response: { 200: zPage(ZTradeOrder) } },
-    },
-    (request) => o.trading.orders(me(request), request.query),
-  );
+  route(app, Endpoints.trading.tradingOrders, {
+    config: member,
+    tags,
+    handler: (request) => o.trading.orders(me(request), request.query),
+  });
 
-  app.post(
-    Paths.tradingOrders,
-    { config: places, schema: { tags, body: ZPlaceOrderRequest, response: { 200: ZTradeOrder } } },
-    (request) => o.trading.placeOrder(me(request), request.body, keyOf(request)),
-  );
+  route(app, Endpoints.trading.postTradingOrders, {
+    config: places,
+    tags,
+    handler: (request) => o.trading.placeOrder(me(request), request.body, keyOf(request)),
+  });
 
-  app.post(
-    Paths.tradingOrderCancel,
-    {
-      config: { ...member, rateLimit: places.rateLimit },
-      schema: { tags, params: ZIdParams, response: { 200: ZTradeOrder } },
-    },
-    (request) => o.trading.cancelOrder(me(request), request.params.id),
-  );
+  route(app, Endpoints.trading.tradingOrderCancel, {
+    config: { ...member, rateLimit: places.rateLimit },
+    tags,
+    handler: (request) => o.trading.cancelOrder(me(request), request.params.id),
+  });
 
-  app.post(
-    Paths.tradingPositionClose,
-    { config: places, schema: { tags, body: ZClosePositionRequest, response: { 200: ZTradeOrder } } },
-    (request) => o.trading.closePosition(me(request), request.body, keyOf(request)),
-  );
+  route(app, Endpoints.trading.tradingPositionClose, {
+    config: places,
+    tags,
+    handler: (request) => o.trading.closePosition(me(request), request.body, keyOf(request)),
+  });
 
-  app.post(
-    Paths.tradingLeverage,
-    {
-      config: { ...member, rateLimit: places.rateLimit },
-      schema: { tags, body: ZLeverageRequest, response: { 200: ZOk } },
-    },
-    async (request) => {
+  route(app, Endpoints.trading.tradingLeverage, {
+    config: { ...member, rateLimit: places.rateLimit },
+    tags,
+    handler: async (request) => {
       await o.trading.setLeverage(me(request), request.body);
       return { ok: true as const };
     },
-  );
+  });
 
-  app.post(
-    Paths.tradingPositionMargin,
-    {
-      config: places,
-      schema: { tags, body: ZPositionMarginRequest, response: { 200: ZOk } },
-    },
-    async (request) => {
+  route(app, Endpoints.trading.tradingPositionMargin, {
+    config: places,
+    tags,
+    handler: async (request) => {
       await o.trading.adjustPositionMargin(me(request), request.body);
       return { ok: true as const };
     },
-  );
+  });
 };

@@ -1,4 +1,5 @@
 import {
+  Endpoints,
   isDocumentUpload,
   isStaffRole,
   MemberUploadPurposes,
@@ -6,15 +7,14 @@ import {
   UploadLimits,
   type UploadPurpose,
   uploadMaxBytes,
-  ZStoredUpload,
   ZUploadIdParams,
   ZUploadPurpose,
 } from '@app/contracts';
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { callerOf } from '../../platform/access';
+import { route } from '../../platform/endpoint-route';
 import { AppError } from '../../platform/errors';
 import type { UploadFile, UploadService } from './uploads.service';
 
@@ -25,7 +25,6 @@ export interface UploadRoutesOptions {
 }
 
 const tags = ['uploads'];
-const ZUploadPurposeQuery = z.object({ purpose: ZUploadPurpose.optional() });
 
 /** The one file part, or UPLOAD_FILE_MISSING; the size limit is the purpose's when the query names it. */
 async function filePart(request: FastifyRequest, purpose: UploadPurpose | undefined): Promise<MultipartFile> {
@@ -98,13 +97,10 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
     },
   });
 
-  app.post(
-    Paths.uploads,
-    {
-      config: { access: 'member', rateLimit: { max: o.uploadRateLimit, timeWindow: '1 minute' } },
-      schema: { tags, querystring: ZUploadPurposeQuery, response: { 200: ZStoredUpload } },
-    },
-    async (request) => {
+  route(app, Endpoints.uploads.uploads, {
+    config: { access: 'member', rateLimit: { max: o.uploadRateLimit, timeWindow: '1 minute' } },
+    tags,
+    handler: async (request) => {
       const caller = callerOf(request);
       const part = await filePart(request, request.query.purpose);
       // Read (bounded by the size limit) before any refusal, so the request body is always consumed.
@@ -119,7 +115,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
       }
       return o.uploads.storeImage({ ...owner, purpose });
     },
-  );
+  });
 
   app.get(
     Paths.upload,

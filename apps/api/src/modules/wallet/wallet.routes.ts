@@ -1,34 +1,7 @@
-import {
-  Paths,
-  ZAirdropRequest,
-  ZBindAddressRequest,
-  ZDeposit,
-  ZDepositInfo,
-  ZExchangePairs,
-  ZExchangeQuote,
-  ZExchangeQuoteRequest,
-  ZExchangeReceipt,
-  ZExchangeRequest,
-  ZPageQuery,
-  ZReceipt,
-  ZRecipient,
-  ZRecipientQuery,
-  ZTransferRequest,
-  ZTransferRules,
-  ZWalletOverview,
-  ZWalletRecord,
-  ZWalletRecordsQuery,
-  ZWithdrawal,
-  ZWithdrawalAddress,
-  ZWithdrawalAddresses,
-  ZWithdrawalOptions,
-  ZWithdrawalsQuery,
-  ZWithdrawRequest,
-  zPage,
-} from '@app/contracts';
+import { Endpoints } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { callerOf } from '../../platform/access';
+import { route } from '../../platform/endpoint-route';
 import { requestLanguage } from '../../platform/language';
 import type { ExchangeService } from './exchange.service';
 import type { FundingService } from './funding.service';
@@ -45,7 +18,6 @@ export interface WalletRoutesOptions {
 }
 
 const tags = ['wallet'];
-const ZIdParams = z.object({ id: z.uuid() });
 
 /** The member's wallet: balances, records, transfers, airdrops, exchange, addresses, withdrawals, deposits. */
 export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (app, o) => {
@@ -58,117 +30,110 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
   };
   const me = (request: Parameters<typeof callerOf>[0]) => callerOf(request).memberId;
 
-  app.get(Paths.wallet, { config: member, schema: { tags, response: { 200: ZWalletOverview } } }, (request) =>
-    o.wallet.overview(me(request)),
-  );
+  route(app, Endpoints.wallet.wallet, {
+    config: member,
+    tags,
+    handler: (request) => o.wallet.overview(me(request)),
+  });
 
-  app.get(
-    Paths.walletRecords,
-    {
-      config: member,
-      schema: { tags, querystring: ZWalletRecordsQuery, response: { 200: zPage(ZWalletRecord) } },
-    },
-    (request) => o.wallet.records(me(request), request.query),
-  );
+  route(app, Endpoints.wallet.walletRecords, {
+    config: member,
+    tags,
+    handler: (request) => o.wallet.records(me(request), request.query),
+  });
 
-  app.get(
-    Paths.recipient,
-    {
-      // A lookup by username could list members: limited like a money action.
-      config: { ...member, rateLimit: { max: o.moneyRateLimit, timeWindow: '1 minute' } },
-      schema: { tags, querystring: ZRecipientQuery, response: { 200: ZRecipient } },
-    },
-    (request) => o.wallet.recipient(me(request), request.query.username),
-  );
+  route(app, Endpoints.wallet.recipient, {
+    // A lookup by username could list members: limited like a money action.
+    config: { ...member, rateLimit: { max: o.moneyRateLimit, timeWindow: '1 minute' } },
+    tags,
+    handler: (request) => o.wallet.recipient(me(request), request.query.username),
+  });
 
-  app.get(
-    Paths.transferRules,
-    { config: member, schema: { tags, response: { 200: ZTransferRules } } },
-    async () => ({
+  route(app, Endpoints.wallet.transferRules, {
+    config: member,
+    tags,
+    handler: async () => ({
       items: await o.wallet.transferRules(),
     }),
-  );
+  });
 
-  app.post(
-    Paths.transfer,
-    { config: moves, schema: { tags, body: ZTransferRequest, response: { 200: ZReceipt } } },
-    (request) => o.wallet.transfer(moneyRequestOf(request), request.body),
-  );
+  route(app, Endpoints.wallet.transfer, {
+    config: moves,
+    tags,
+    handler: (request) => o.wallet.transfer(moneyRequestOf(request), request.body),
+  });
 
-  app.post(
-    Paths.airdrop,
-    { config: moves, schema: { tags, body: ZAirdropRequest, response: { 200: ZReceipt } } },
-    (request) => o.wallet.airdrop(moneyRequestOf(request), request.body),
-  );
+  route(app, Endpoints.wallet.airdrop, {
+    config: moves,
+    tags,
+    handler: (request) => o.wallet.airdrop(moneyRequestOf(request), request.body),
+  });
 
-  app.get(
-    Paths.exchangePairs,
-    { config: member, schema: { tags, response: { 200: ZExchangePairs } } },
-    async () => ({
+  route(app, Endpoints.wallet.exchangePairs, {
+    config: member,
+    tags,
+    handler: async () => ({
       items: (await o.exchange.pairs()).filter((p) => p.enabled),
     }),
-  );
+  });
 
-  app.post(
-    Paths.exchangeQuote,
-    { config: member, schema: { tags, body: ZExchangeQuoteRequest, response: { 200: ZExchangeQuote } } },
-    (request) => o.exchange.quote(request.body.pairId, request.body.amount),
-  );
+  route(app, Endpoints.wallet.exchangeQuote, {
+    config: member,
+    tags,
+    handler: (request) => o.exchange.quote(request.body.pairId, request.body.amount),
+  });
 
-  app.post(
-    Paths.exchange,
-    { config: moves, schema: { tags, body: ZExchangeRequest, response: { 200: ZExchangeReceipt } } },
-    (request) => o.exchange.exchange(moneyRequestOf(request), request.body),
-  );
+  route(app, Endpoints.wallet.exchange, {
+    config: moves,
+    tags,
+    handler: (request) => o.exchange.exchange(moneyRequestOf(request), request.body),
+  });
 
-  app.get(
-    Paths.withdrawAddresses,
-    { config: member, schema: { tags, response: { 200: ZWithdrawalAddresses } } },
-    async (request) => ({ items: await o.withdrawals.addresses(me(request)) }),
-  );
+  route(app, Endpoints.wallet.withdrawAddresses, {
+    config: member,
+    tags,
+    handler: async (request) => ({ items: await o.withdrawals.addresses(me(request)) }),
+  });
 
-  app.post(
-    Paths.withdrawAddresses,
-    { config: moves, schema: { tags, body: ZBindAddressRequest, response: { 200: ZWithdrawalAddress } } },
-    (request) => o.withdrawals.bindAddress(moneyRequestOf(request), request.body),
-  );
+  route(app, Endpoints.wallet.postWithdrawAddresses, {
+    config: moves,
+    tags,
+    handler: (request) => o.withdrawals.bindAddress(moneyRequestOf(request), request.body),
+  });
 
-  app.get(
-    Paths.withdrawOptions,
-    { config: member, schema: { tags, response: { 200: ZWithdrawalOptions } } },
-    (request) => o.withdrawals.options(requestLanguage(request)),
-  );
+  route(app, Endpoints.wallet.withdrawOptions, {
+    config: member,
+    tags,
+    handler: (request) => o.withdrawals.options(requestLanguage(request)),
+  });
 
-  app.get(
-    Paths.withdrawals,
-    {
-      config: member,
-      schema: { tags, querystring: ZWithdrawalsQuery, response: { 200: zPage(ZWithdrawal) } },
-    },
-    (request) => o.withdrawals.list(me(request), request.query),
-  );
+  route(app, Endpoints.wallet.withdrawals, {
+    config: member,
+    tags,
+    handler: (request) => o.withdrawals.list(me(request), request.query),
+  });
 
-  app.post(
-    Paths.withdrawals,
-    { config: moves, schema: { tags, body: ZWithdrawRequest, response: { 200: ZWithdrawal } } },
-    (request) => o.withdrawals.create(moneyRequestOf(request), request.body),
-  );
+  route(app, Endpoints.wallet.postWithdrawals, {
+    config: moves,
+    tags,
+    handler: (request) => o.withdrawals.create(moneyRequestOf(request), request.body),
+  });
 
-  app.post(
-    Paths.withdrawalCancel,
-    { config: moves, schema: { tags, params: ZIdParams, response: { 200: ZWithdrawal } } },
-    (request) => o.withdrawals.cancel(moneyRequestOf(request).actor, request.params.id),
-  );
+  route(app, Endpoints.wallet.withdrawalCancel, {
+    config: moves,
+    tags,
+    handler: (request) => o.withdrawals.cancel(moneyRequestOf(request).actor, request.params.id),
+  });
 
-  app.get(
-    Paths.depositInfo,
-    { config: member, schema: { tags, response: { 200: ZDepositInfo } } },
-    (request) => o.funding.depositInfo(me(request)),
-  );
+  route(app, Endpoints.wallet.depositInfo, {
+    config: member,
+    tags,
+    handler: (request) => o.funding.depositInfo(me(request)),
+  });
 
-  app.get(
-    Paths.deposits,
-    { config: member, schema: { tags, querystring: ZPageQuery, response: { 200: zPage(ZDeposit) } } },
-    (request) => o.funding.deposits(me(request), request.query),
-  );
+  route(app, Endpoints.wallet.deposits, {
+    config: member,
+    tags,
+    handler: (request) => o.funding.deposits(me(request), request.query),
+  });
 };

@@ -1,7 +1,7 @@
 import type { TSecurityEvent } from '@app/contracts';
 import { CheckShieldOutline, ExclamationShieldOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { dateTimeText } from '../wallet/format';
+import { dateTimeText } from '../../shared/format';
 import styles from './SecurityEventItem.module.css';
 import { securityEventText, warningKinds } from './security-event-text';
 

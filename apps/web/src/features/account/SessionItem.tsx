@@ -1,7 +1,7 @@
 import type { TSessionItem } from '@app/contracts';
 import { Button, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { dateTimeText } from '../wallet/format';
+import { dateTimeText } from '../../shared/format';
 import styles from './SessionItem.module.css';
 
 /** One signed-in device: what, where from, when last seen; other devices can be signed out. */

@@ -1,35 +1,22 @@
-import {
-  Paths,
-  type TChangePassword,
-  type TSetTransactionPassword,
-  ZEndedSessions,
-  ZOk,
-  ZSecurityEvent,
-  ZSessionItem,
-  ZTacSent,
-  zPage,
-} from '@app/contracts';
-import { api, pathWith } from '../../app/api';
-
-const ZSessionPage = zPage(ZSessionItem);
-const ZSecurityEventPage = zPage(ZSecurityEvent);
+import { Endpoints, type TChangePassword, type TSetTransactionPassword } from '@app/contracts';
+import { api } from '../../app/api';
 
 /** The member's own account calls. `handled`: the codes the calling form shows inline. */
 export const accountApi = {
   changePassword: (body: TChangePassword, handled: readonly string[]) =>
-    api.post(Paths.changePassword, ZOk, body, { handled }),
+    api.call(Endpoints.auth.changePassword, { body, handled }),
   sendLoginPasswordTac: (handled: readonly string[]) =>
-    api.post(Paths.memberTac, ZTacSent, { purpose: 'login_password' }, { handled }),
+    api.call(Endpoints.auth.memberTac, { body: { purpose: 'login_password' }, handled }),
   sendTransactionTac: (handled: readonly string[]) =>
-    api.post(Paths.memberTac, ZTacSent, { purpose: 'transaction_password' }, { handled }),
+    api.call(Endpoints.auth.memberTac, { body: { purpose: 'transaction_password' }, handled }),
   setTransactionPassword: (body: TSetTransactionPassword, handled: readonly string[]) =>
-    api.post(Paths.transactionPassword, ZOk, body, { handled }),
+    api.call(Endpoints.auth.transactionPassword, { body, handled }),
   sessions: (page: number, pageSize: number) =>
-    api.get(Paths.sessions, ZSessionPage, { query: { page, pageSize } }),
-  endSession: (id: string) => api.delete(pathWith(Paths.session, { id }), ZOk),
-  endOtherSessions: () => api.post(Paths.sessionsEndOthers, ZEndedSessions),
+    api.call(Endpoints.auth.sessions, { query: { page, pageSize } }),
+  endSession: (id: string) => api.call(Endpoints.auth.session, { params: { id } }),
+  endOtherSessions: () => api.call(Endpoints.security.sessionsEndOthers),
   securityEvents: (page: number, pageSize: number) =>
-    api.get(Paths.securityEvents, ZSecurityEventPage, { query: { page, pageSize } }),
+    api.call(Endpoints.security.securityEvents, { query: { page, pageSize } }),
 };
 
 export const sessionsKey = ['sessions'] as const;

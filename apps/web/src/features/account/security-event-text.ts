@@ -1,6 +1,6 @@
 import { SecurityEventKinds, type TSecurityEvent, type TSecurityEventKind } from '@app/contracts';
 import type { TFunction } from 'i18next';
-import { dateTimeText } from '../wallet/format';
+import { dateTimeText } from '../../shared/format';
 
 /** Events that may mean someone else is trying: marked, so a member scanning the list sees them first. */
 export const warningKinds: ReadonlySet<TSecurityEventKind> = new Set<TSecurityEventKind>([

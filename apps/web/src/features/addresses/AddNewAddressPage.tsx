@@ -8,8 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorText } from '../../app/error-text';
 import { showToast } from '../../app/toast';
+import { Column } from '../../shared/Column';
 import { FormAlert } from '../../shared/FormAlert';
 import formStyles from '../../shared/FormPage.module.css';
+import { LoadState } from '../../shared/LoadState';
 import { PageLayout } from '../../shared/PageLayout';
 import { handledBy, placeServerError } from '../../shared/server-errors';
 import {
@@ -18,8 +20,6 @@ import {
   isPickedLocation,
   LocationPaths,
 } from '../location/location-paths';
-import { Column } from '../wallet/Column';
-import { LoadState } from '../wallet/LoadState';
 import styles from './AddNewAddressPage.module.css';
 import { AddressFields } from './AddressFields';
 import {

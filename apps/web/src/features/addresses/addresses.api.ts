@@ -1,6 +1,6 @@
-import { Paths, type TAddressInput, ZAddress, ZAddressPage, ZOk } from '@app/contracts';
+import { Endpoints, type TAddressInput } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api, pathWith } from '../../app/api';
+import { api } from '../../app/api';
 
 export const addressKeys = {
   all: ['addresses'] as const,
@@ -11,14 +11,14 @@ export const addressKeys = {
 /** The member's saved contact addresses. `handled`: the codes the calling form shows inline. */
 export const addressesApi = {
   page: (page: number, pageSize: number) =>
-    api.get(Paths.addresses, ZAddressPage, { query: { page, pageSize } }),
-  get: (id: string, signal?: AbortSignal) => api.get(pathWith(Paths.address, { id }), ZAddress, { signal }),
+    api.call(Endpoints.profile.addresses, { query: { page, pageSize } }),
+  get: (id: string, signal?: AbortSignal) => api.call(Endpoints.profile.address, { params: { id }, signal }),
   create: (body: TAddressInput, handled: readonly string[]) =>
-    api.post(Paths.addresses, ZAddress, body, { handled }),
+    api.call(Endpoints.profile.postAddresses, { body, handled }),
   update: (id: string, body: TAddressInput, handled: readonly string[]) =>
-    api.put(pathWith(Paths.address, { id }), ZAddress, body, { handled }),
-  remove: (id: string) => api.delete(pathWith(Paths.address, { id }), ZOk),
-  setDefault: (id: string) => api.post(pathWith(Paths.addressDefault, { id }), ZAddress),
+    api.call(Endpoints.profile.putAddress, { params: { id }, body, handled }),
+  remove: (id: string) => api.call(Endpoints.profile.deleteAddress, { params: { id } }),
+  setDefault: (id: string) => api.call(Endpoints.profile.addressDefault, { params: { id } }),
 };
 
 export const useAddress = (id: string | null) =>

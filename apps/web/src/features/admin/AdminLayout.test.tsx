@@ -1,4 +1,4 @@
-import { Paths, type TUserInfo } from '@app/contracts';
+import { Paths, type TMe } from '@app/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -11,7 +11,7 @@ import { fakeApi, renderPage } from '../../test/render-page';
 import PersonalPage from '../account/PersonalPage';
 import { adminSections } from './admin-sections';
 
-const member: TUserInfo = {
+const member: TMe = {
   userid: '5',
   username: 'alice01',
   role: 'member',
@@ -25,12 +25,13 @@ const member: TUserInfo = {
   language: 'en-US',
   hasTransactionPassword: true,
   joinedAt: '2026-01-01T00:00:00.000Z',
+  kycStatus: 'none',
 };
-const admin: TUserInfo = { ...member, userid: '1', username: 'admin', role: 'admin', fullName: null };
-const support: TUserInfo = { ...member, userid: '2', username: 'support1', role: 'support', fullName: null };
+const admin: TMe = { ...member, userid: '1', username: 'admin', role: 'admin', fullName: null };
+const support: TMe = { ...member, userid: '2', username: 'support1', role: 'support', fullName: null };
 
 /** The API as the signed-in `user` sees it: admin lists are empty, and refused to a member. */
-function serve(user: TUserInfo) {
+function serve(user: TMe) {
   const fetch = vi.fn(
     fakeApi((url) => {
       if (url.pathname === Paths.me) return { body: user };

@@ -2,8 +2,8 @@ import type { AdminChainDepositFilters, TAdminChainDeposit } from '@app/contract
 import { Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { networkFullNames } from '../../shared/network-names';
 import { useDebouncedValue } from '../../shared/use-debounced-value';
-import { networkFullNames } from '../wallet/network-names';
 import { adminApi, adminKeys } from './admin.api';
 import { displayAmount, formatDateTime, shortText } from './admin-format';
 import styles from './ChainDepositsSection.module.css';

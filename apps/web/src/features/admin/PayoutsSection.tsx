@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/api-error';
 import { showToast } from '../../app/toast';
 import { useIdempotentMutation } from '../../shared/idempotency';
-import { networkFullNames } from '../wallet/network-names';
+import { networkFullNames } from '../../shared/network-names';
 import { adminApi, adminKeys } from './admin.api';
 import { displayAmount, formatDateTime, shortText } from './admin-format';
 import { confirmAction } from './confirm-action';

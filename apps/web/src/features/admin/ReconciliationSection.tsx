@@ -2,7 +2,7 @@ import type { TChainHolding, TReconciliationRow } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, DotLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { networkFullNames } from '../wallet/network-names';
+import { networkFullNames } from '../../shared/network-names';
 import { adminApi, adminKeys } from './admin.api';
 import { displayAmount, formatDateTime, shortText } from './admin-format';
 import { type Column, DataTable } from './DataTable';

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { isApiError } from '../../app/api-error';
+import { LoadState } from '../../shared/LoadState';
 import { ChatMessages } from '../support/ChatMessages';
 import { Composer } from '../support/Composer';
 import { confirmClose } from '../support/confirm-close';
@@ -13,7 +14,6 @@ import { EnquiryHeader } from '../support/EnquiryHeader';
 import { NoSuchEnquiry } from '../support/NoSuchEnquiry';
 import { supportApi, supportKeys } from '../support/support.api';
 import { useEnquiryLive } from '../support/use-enquiry-live';
-import { LoadState } from '../wallet/LoadState';
 import { AdminPaths } from './admin-paths';
 import styles from './SupportThreadSection.module.css';
 

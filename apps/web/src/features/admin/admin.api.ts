@@ -1,5 +1,5 @@
 import {
-  Paths,
+  Endpoints,
   type TAdjustBalance,
   type TAdminChainDepositsQuery,
   type TAdminManagedAccountsQuery,
@@ -8,40 +8,15 @@ import {
   type TManualDeposit,
   type TTransferRule,
   type TWithdrawalStatus,
-  ZAdminChainDeposit,
-  ZAdminManagedAccount,
-  ZAdminMemberItem,
-  ZAdminPayout,
-  ZAdminPayoutAlerts,
-  ZAdminWithdrawal,
-  ZApprovalPending,
-  ZAuditEntry,
-  ZBulkAirdropResult,
-  ZDeposit,
-  ZDepositInfo,
-  ZExchangePairs,
-  ZOk,
-  ZPayoutRetried,
-  ZReceipt,
-  ZReconciliation,
-  ZTransferRules,
-  ZWalletOverview,
-  ZWithdrawal,
-  zPage,
+  type ZAdminMemberItem,
+  type ZAuditEntry,
 } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api, pathWith } from '../../app/api';
+import type { z } from 'zod';
+import { api } from '../../app/api';
 
 export type TAdminMember = z.infer<typeof ZAdminMemberItem>;
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
-
-const ZMemberPage = zPage(ZAdminMemberItem);
-const ZWithdrawalPage = zPage(ZAdminWithdrawal);
-const ZAuditPage = zPage(ZAuditEntry);
-const ZManagedAccountPage = zPage(ZAdminManagedAccount);
-const ZChainDepositPage = zPage(ZAdminChainDeposit);
-const ZPayoutPage = zPage(ZAdminPayout);
 
 /** One call's extras: the codes the calling form shows itself, and the key of a money action. */
 interface Options {
@@ -58,50 +33,53 @@ export interface WithdrawalFilter {
 /** The admin area's calls. Every POST here moves money or decides a withdrawal: each carries its key. */
 export const adminApi = {
   members: (q: string | undefined, page: number, pageSize: number, signal?: AbortSignal) =>
-    api.get(Paths.adminMembers, ZMemberPage, { query: { q, page, pageSize }, signal }),
+    api.call(Endpoints.admin.adminMembers, { query: { q, page, pageSize }, signal }),
 
   chainDeposits: (
     filter: Pick<TAdminChainDepositsQuery, 'status' | 'q'>,
     page: number,
     pageSize: number,
     signal?: AbortSignal,
-  ) => api.get(Paths.adminChainDeposits, ZChainDepositPage, { query: { ...filter, page, pageSize }, signal }),
-  reconciliation: (signal?: AbortSignal) => api.get(Paths.adminReconciliation, ZReconciliation, { signal }),
+  ) => api.call(Endpoints.chainAdmin.adminChainDeposits, { query: { ...filter, page, pageSize }, signal }),
+  reconciliation: (signal?: AbortSignal) => api.call(Endpoints.chainAdmin.adminReconciliation, { signal }),
   payouts: (page: number, pageSize: number, signal?: AbortSignal) =>
-    api.get(Paths.adminPayouts, ZPayoutPage, { query: { page, pageSize }, signal }),
-  payoutAlerts: (signal?: AbortSignal) => api.get(Paths.adminPayoutAlerts, ZAdminPayoutAlerts, { signal }),
+    api.call(Endpoints.payouts.adminPayouts, { query: { page, pageSize }, signal }),
+  payoutAlerts: (signal?: AbortSignal) => api.call(Endpoints.payouts.adminPayoutAlerts, { signal }),
   retryPayout: (withdrawalId: string, o: Options) =>
-    api.post(pathWith(Paths.adminPayoutRetry, { id: withdrawalId }), ZPayoutRetried, {}, o),
+    api.call(Endpoints.payouts.postAdminPayoutRetry, { params: { id: withdrawalId }, ...o }),
 
   withdrawals: (filter: WithdrawalFilter, page: number, pageSize: number, signal?: AbortSignal) =>
-    api.get(Paths.adminWithdrawals, ZWithdrawalPage, { query: { ...filter, page, pageSize }, signal }),
+    api.call(Endpoints.walletAdmin.adminWithdrawals, { query: { ...filter, page, pageSize }, signal }),
   approve: (id: string, txHash: string | undefined, o: Options) =>
-    api.post(pathWith(Paths.adminWithdrawalApprove, { id }), ZWithdrawal, txHash ? { txHash } : {}, o),
+    api.call(Endpoints.walletAdmin.adminWithdrawalApprove, {
+      params: { id },
+      body: txHash ? { txHash } : {},
+      ...o,
+    }),
   markPaid: (id: string, txHash: string, o: Options) =>
-    api.post(pathWith(Paths.adminWithdrawalPaid, { id }), ZWithdrawal, { txHash }, o),
+    api.call(Endpoints.walletAdmin.adminWithdrawalPaid, { params: { id }, body: { txHash }, ...o }),
   reject: (id: string, reason: string, o: Options) =>
-    api.post(pathWith(Paths.adminWithdrawalReject, { id }), ZWithdrawal, { reason }, o),
+    api.call(Endpoints.walletAdmin.adminWithdrawalReject, { params: { id }, body: { reason }, ...o }),
 
   // Above the four-eyes threshold the answer is a request waiting for a second admin (decision 45).
-  adjust: (body: TAdjustBalance, o: Options) =>
-    api.post(Paths.adminAdjust, z.union([ZReceipt, ZApprovalPending]), body, o),
-  deposit: (body: TManualDeposit, o: Options) =>
-    api.post(Paths.adminDeposit, z.union([ZDeposit, ZApprovalPending]), body, o),
-  airdrop: (body: TBulkAirdrop, o: Options) => api.post(Paths.adminAirdrop, ZBulkAirdropResult, body, o),
+  adjust: (body: TAdjustBalance, o: Options) => api.call(Endpoints.walletAdmin.adminAdjust, { body, ...o }),
+  deposit: (body: TManualDeposit, o: Options) => api.call(Endpoints.walletAdmin.adminDeposit, { body, ...o }),
+  airdrop: (body: TBulkAirdrop, o: Options) => api.call(Endpoints.walletAdmin.adminAirdrop, { body, ...o }),
 
-  transferRules: (signal?: AbortSignal) => api.get(Paths.adminTransferRules, ZTransferRules, { signal }),
-  setTransferRule: (rule: TTransferRule, o: Options = {}) => api.put(Paths.adminTransferRules, ZOk, rule, o),
-  exchangePairs: (signal?: AbortSignal) => api.get(Paths.adminExchangePairs, ZExchangePairs, { signal }),
+  transferRules: (signal?: AbortSignal) => api.call(Endpoints.walletAdmin.adminTransferRules, { signal }),
+  setTransferRule: (rule: TTransferRule, o: Options = {}) =>
+    api.call(Endpoints.walletAdmin.putAdminTransferRules, { body: rule, ...o }),
+  exchangePairs: (signal?: AbortSignal) => api.call(Endpoints.walletAdmin.adminExchangePairs, { signal }),
   updateExchangePair: (
     id: string,
     change: { rate?: string; feeBps?: number; enabled?: boolean },
     o: Options = {},
-  ) => api.put(pathWith(Paths.adminExchangePair, { id }), ZOk, change, o),
+  ) => api.call(Endpoints.walletAdmin.adminExchangePair, { params: { id }, body: change, ...o }),
   setPrice: (currency: string, usdPrice: string, o: Options = {}) =>
-    api.put(Paths.adminPrices, ZOk, { currency, usdPrice }, o),
+    api.call(Endpoints.walletAdmin.adminPrices, { body: { currency, usdPrice }, ...o }),
 
   audit: (action: string | undefined, page: number, pageSize: number, signal?: AbortSignal) =>
-    api.get(Paths.adminAudit, ZAuditPage, { query: { action, page, pageSize }, signal }),
+    api.call(Endpoints.walletAdmin.adminAudit, { query: { action, page, pageSize }, signal }),
 
   managedAccounts: (
     filter: Omit<TAdminManagedAccountsQuery, 'page' | 'pageSize'>,
@@ -109,19 +87,19 @@ export const adminApi = {
     pageSize: number,
     signal?: AbortSignal,
   ) =>
-    api.get(Paths.adminManagedAccounts, ZManagedAccountPage, {
+    api.call(Endpoints.managedAccounts.adminManagedAccounts, {
       query: { ...filter, page, pageSize },
       signal,
     }),
   assignSubAccount: (body: TAssignSubAccount, o: Options = {}) =>
-    api.post(Paths.adminManagedAccounts, ZAdminManagedAccount, body, o),
+    api.call(Endpoints.managedAccounts.postAdminManagedAccounts, { body, ...o }),
   removeSubAccount: (id: string, o: Options = {}) =>
-    api.delete(pathWith(Paths.adminManagedAccount, { id }), ZAdminManagedAccount, o),
+    api.call(Endpoints.managedAccounts.adminManagedAccount, { params: { id }, ...o }),
 
   // The admin's own wallet view and deposit channels are the catalogue of currencies and networks that
   // the forms offer: there is no separate admin call for them.
-  currencies: (signal?: AbortSignal) => api.get(Paths.wallet, ZWalletOverview, { signal }),
-  depositChannels: (signal?: AbortSignal) => api.get(Paths.depositInfo, ZDepositInfo, { signal }),
+  currencies: (signal?: AbortSignal) => api.call(Endpoints.wallet.wallet, { signal }),
+  depositChannels: (signal?: AbortSignal) => api.call(Endpoints.wallet.depositInfo, { signal }),
 };
 
 /** Query keys: invalidating `adminKeys.all` refreshes everything the admin area shows. */

@@ -1,4 +1,4 @@
-import { Paths, type ZContact, ZTelPrefixList } from '@app/contracts';
+import { Endpoints, type ZContact } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Radio, Space } from 'antd-mobile';
 import { forwardRef } from 'react';
@@ -25,7 +25,7 @@ interface ContactFieldsProps<T extends WithContact> {
 export function useTelPrefixes() {
   return useQuery({
     queryKey: ['tel-prefixes'],
-    queryFn: ({ signal }) => api.get(Paths.telPrefixes, ZTelPrefixList, { signal }),
+    queryFn: ({ signal }) => api.call(Endpoints.auth.telPrefixes, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -1,11 +1,4 @@
-import {
-  Paths,
-  type TCheckPlacementResult,
-  ZCheckPlacementResult,
-  ZCheckSponsorResult,
-  ZCheckUsernameResult,
-  ZUsername,
-} from '@app/contracts';
+import { Endpoints, type TCheckPlacementResult, ZUsername } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
@@ -32,7 +25,7 @@ export function useUsernameCheck(typed: string): FieldStatus | null {
   const query = useQuery({
     queryKey: ['check-username', username.toLowerCase()],
     queryFn: ({ signal }) =>
-      api.get(Paths.checkUsername, ZCheckUsernameResult, {
+      api.call(Endpoints.auth.checkUsername, {
         query: { username },
         handled: ['USERNAME_INVALID', 'VALIDATION_FAILED'],
         signal,
@@ -56,7 +49,7 @@ export function useSponsorCheck(typed: string): FieldStatus | null {
   const query = useQuery({
     queryKey: ['check-sponsor', sponsor.toLowerCase()],
     queryFn: ({ signal }) =>
-      api.get(Paths.checkSponsor, ZCheckSponsorResult, {
+      api.call(Endpoints.auth.checkSponsor, {
         query: { sponsor },
         handled: ['SPONSOR_NOT_FOUND', 'VALIDATION_FAILED'],
         signal,
@@ -86,7 +79,7 @@ export function usePlacementCheck(typedSponsor: string, typedPlacement: string):
   const query = useQuery({
     queryKey: ['check-placement', sponsor.toLowerCase(), placement.toLowerCase()],
     queryFn: ({ signal }) =>
-      api.get(Paths.checkPlacement, ZCheckPlacementResult, {
+      api.call(Endpoints.auth.checkPlacement, {
         query: { sponsor, placement },
         handled: [
           'PLACEMENT_NOT_FOUND',

@@ -1,16 +1,5 @@
-import {
-  Paths,
-  type TBonusRecordsQuery,
-  type TBonusSettings,
-  ZBonusDryRun,
-  ZBonusRecordDetail,
-  ZBonusRecordPage,
-  ZBonusRun,
-  ZBonusRunPage,
-  ZBonusSettingsView,
-  ZBonusSummary,
-} from '@app/contracts';
-import { api, pathWith, type Query } from '../../app/api';
+import { Endpoints, type TBonusRecordsQuery, type TBonusSettings } from '@app/contracts';
+import { api, type Query } from '../../app/api';
 
 export type RecordFilter = Omit<TBonusRecordsQuery, 'page' | 'pageSize'>;
 
@@ -29,18 +18,18 @@ const queryOf = (filter: RecordFilter): Query =>
   Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== ''));
 
 export const bonusesApi = {
-  summary: (signal?: AbortSignal) => api.get(Paths.bonusSummary, ZBonusSummary, { signal }),
+  summary: (signal?: AbortSignal) => api.call(Endpoints.teamBonuses.bonusSummary, { signal }),
   records: (filter: RecordFilter, page: number, pageSize: number, signal?: AbortSignal) =>
-    api.get(Paths.bonusRecords, ZBonusRecordPage, { query: { ...queryOf(filter), page, pageSize }, signal }),
+    api.call(Endpoints.teamBonuses.bonusRecords, { query: { ...queryOf(filter), page, pageSize }, signal }),
   record: (id: string, signal?: AbortSignal) =>
-    api.get(pathWith(Paths.bonusRecord, { id }), ZBonusRecordDetail, { signal }),
+    api.call(Endpoints.teamBonuses.bonusRecord, { params: { id }, signal }),
   runs: (page: number, pageSize: number, signal?: AbortSignal) =>
-    api.get(Paths.adminBonusRuns, ZBonusRunPage, { query: { page, pageSize }, signal }),
+    api.call(Endpoints.teamBonuses.adminBonusRuns, { query: { page, pageSize }, signal }),
   run: (periodStart: string, handled: readonly string[]) =>
-    api.post(Paths.adminBonusRuns, ZBonusRun, { periodStart }, { handled }),
+    api.call(Endpoints.teamBonuses.postAdminBonusRuns, { body: { periodStart }, handled }),
   dryRun: (periodStart: string, handled: readonly string[]) =>
-    api.post(Paths.adminBonusDryRun, ZBonusDryRun, { periodStart }, { handled }),
-  settings: (signal?: AbortSignal) => api.get(Paths.adminBonusSettings, ZBonusSettingsView, { signal }),
+    api.call(Endpoints.teamBonuses.adminBonusDryRun, { body: { periodStart }, handled }),
+  settings: (signal?: AbortSignal) => api.call(Endpoints.teamBonuses.adminBonusSettings, { signal }),
   saveSettings: (settings: TBonusSettings, handled: readonly string[]) =>
-    api.put(Paths.adminBonusSettings, ZBonusSettingsView, settings, { handled }),
+    api.call(Endpoints.teamBonuses.putAdminBonusSettings, { body: settings, handled }),
 };

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterPicker } from '../wallet/FilterPicker';
+import { FilterPicker } from '../../shared/FilterPicker';
 import { recordKeys, recordsApi } from './bot-records.api';
 import { type Period, Periods, type RecordFilter } from './record-filters';
 import styles from './records.module.css';

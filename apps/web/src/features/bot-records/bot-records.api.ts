@@ -1,19 +1,10 @@
 import {
-  Paths,
+  Endpoints,
   type TCandleInterval,
   type TRecordBotsQuery,
   type TSummaryGrouping,
-  ZBotBalance,
-  ZBotChart,
-  ZBotClosedCycle,
-  ZBotFilters,
-  ZBotRecordOrder,
-  ZBotSummaryRow,
-  ZBotSummaryTotals,
-  ZRecordBot,
-  zPage,
 } from '@app/contracts';
-import { api, pathWith } from '../../app/api';
+import { api } from '../../app/api';
 import { queryOf, type RecordFilter } from './record-filters';
 
 const pageOf = (page: number, pageSize: number) => ({ page, pageSize });
@@ -32,22 +23,20 @@ export const recordKeys = {
 
 export const recordsApi = {
   bots: (q: Omit<TRecordBotsQuery, 'page' | 'pageSize'>, page: number, pageSize: number) =>
-    api.get(Paths.botRecordBots, zPage(ZRecordBot), { query: { ...q, ...pageOf(page, pageSize) } }),
-  filters: () => api.get(Paths.botRecordFilters, ZBotFilters),
+    api.call(Endpoints.botRecords.botRecordBots, { query: { ...q, ...pageOf(page, pageSize) } }),
+  filters: () => api.call(Endpoints.botRecords.botRecordFilters),
   orders: (f: RecordFilter, filledOnly: boolean, page: number, pageSize: number) =>
-    api.get(Paths.botRecordOrders, zPage(ZBotRecordOrder), {
+    api.call(Endpoints.botRecords.botRecordOrders, {
       query: { ...queryOf(f), ...(filledOnly ? { filledOnly: 'true' } : {}), ...pageOf(page, pageSize) },
     }),
   cycles: (f: RecordFilter, page: number, pageSize: number) =>
-    api.get(Paths.botRecordCycles, zPage(ZBotClosedCycle), {
-      query: { ...queryOf(f), ...pageOf(page, pageSize) },
-    }),
+    api.call(Endpoints.botRecords.botRecordCycles, { query: { ...queryOf(f), ...pageOf(page, pageSize) } }),
   summary: (f: RecordFilter, by: TSummaryGrouping, page: number, pageSize: number) =>
-    api.get(Paths.botRecordSummary, zPage(ZBotSummaryRow), {
+    api.call(Endpoints.botRecords.botRecordSummary, {
       query: { ...queryOf(f), by, ...pageOf(page, pageSize) },
     }),
-  totals: (f: RecordFilter) => api.get(Paths.botRecordTotals, ZBotSummaryTotals, { query: queryOf(f) }),
-  balance: (id: string) => api.get(pathWith(Paths.botRecordBalance, { id }), ZBotBalance),
+  totals: (f: RecordFilter) => api.call(Endpoints.botRecords.botRecordTotals, { query: queryOf(f) }),
+  balance: (id: string) => api.call(Endpoints.botRecords.botRecordBalance, { params: { id } }),
   chart: (id: string, interval: TCandleInterval) =>
-    api.get(pathWith(Paths.botRecordChart, { id }), ZBotChart, { query: { interval } }),
+    api.call(Endpoints.botRecords.botRecordChart, { params: { id }, query: { interval } }),
 };

@@ -1,4 +1,4 @@
-import { figureText } from '../wallet/amounts';
+import { figureText } from '../../shared/amounts';
 
 /**
  * A quote-currency figure for a list: two decimals (`minPlaces`), rounded half away from zero, the sign kept,

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { LoadState } from '../../shared/LoadState';
+import { Notice } from '../../shared/Notice';
 import { PageLayout } from '../../shared/PageLayout';
-import { LoadState } from '../wallet/LoadState';
-import { Notice } from '../wallet/Notice';
 import { rentalKeys, rentalsApi } from './bot-rentals.api';
 import styles from './MyRentalsPage.module.css';
 import { PurchaseSheet } from './PurchaseSheet';

@@ -1,7 +1,7 @@
 import type { TBotPackage } from '@app/contracts';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { answerAmount } from '../wallet/amounts';
+import { answerAmount } from '../../shared/amounts';
 import styles from './PackageCard.module.css';
 
 /** The amount banner colours of the spec's package cards, in turn. */

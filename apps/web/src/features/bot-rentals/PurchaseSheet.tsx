@@ -14,6 +14,8 @@ import {
 import { Stepper } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { minorOf, minorText } from '../../shared/amounts';
+import { type Choice, ChoiceChips } from '../../shared/ChoiceChips';
 import { PurchaseForm } from '../purchase/PurchaseForm';
 import { PurchasePopups } from '../purchase/PurchasePopups';
 import styles from '../purchase/PurchaseSheet.module.css';
@@ -26,8 +28,6 @@ import {
   voucherPart,
 } from '../purchase/purchase-options';
 import { usePurchaseFlow } from '../purchase/use-purchase-flow';
-import { minorOf, minorText } from '../wallet/amounts';
-import { type Choice, ChoiceChips } from '../wallet/ChoiceChips';
 import { rentalKeys, rentalsApi } from './bot-rentals.api';
 
 /** What the member is about to buy: a package, more capital for a rental, or more time. */

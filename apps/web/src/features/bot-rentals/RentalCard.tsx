@@ -1,8 +1,8 @@
 import type { TBotRental } from '@app/contracts';
 import { Button, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { answerAmount } from '../wallet/amounts';
-import { dateTimeText } from '../wallet/format';
+import { answerAmount } from '../../shared/amounts';
+import { dateTimeText } from '../../shared/format';
 import styles from './RentalCard.module.css';
 
 /** One of the member's rentals: its limits, how long it still runs, renew and top up. */

@@ -3,9 +3,9 @@ import { Button, Popup } from 'antd-mobile';
 import { CheckCircleFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { answerAmount } from '../../shared/amounts';
+import { dateTimeText } from '../../shared/format';
 import { type ReceiptRow, ReceiptRows } from '../../shared/ReceiptRows';
-import { answerAmount } from '../wallet/amounts';
-import { dateTimeText } from '../wallet/format';
 import styles from './RentalResult.module.css';
 import { RentalPaths } from './rental-paths';
 

@@ -1,9 +1,9 @@
 import type { TRentalPurchase } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { answerAmount } from '../../shared/amounts';
+import { dateTimeText } from '../../shared/format';
 import { PagedList } from '../../shared/PagedList';
 import { PageLayout } from '../../shared/PageLayout';
-import { answerAmount } from '../wallet/amounts';
-import { dateTimeText } from '../wallet/format';
 import { rentalKeys, rentalsApi } from './bot-rentals.api';
 import { RentalPaths } from './rental-paths';
 import styles from './SalesPage.module.css';

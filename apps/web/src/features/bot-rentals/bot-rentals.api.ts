@@ -1,23 +1,12 @@
 import {
-  Paths,
+  Endpoints,
   type TBotPackageInput,
   type TRenewRequest,
   type TRentalQuoteRequest,
   type TRentRequest,
   type TTopUpRequest,
-  ZBotOnboarding,
-  ZBotPackage,
-  ZBotPackages,
-  ZBotRentals,
-  ZOk,
-  ZRentalPurchase,
-  ZRentalQuote,
-  ZRentalReceipt,
-  zPage,
 } from '@app/contracts';
-import { api, pathWith } from '../../app/api';
-
-const ZPurchasePage = zPage(ZRentalPurchase);
+import { api } from '../../app/api';
 
 /** Everything under `bot-rentals` is refreshed at once after a purchase. */
 export const rentalKeys = {
@@ -34,27 +23,27 @@ export const rentalKeys = {
  * the codes the receipt popup shows itself (`handled`).
  */
 export const rentalsApi = {
-  packages: (signal?: AbortSignal) => api.get(Paths.botPackages, ZBotPackages, { signal }),
-  mine: (signal?: AbortSignal) => api.get(Paths.botRentals, ZBotRentals, { signal }),
+  packages: (signal?: AbortSignal) => api.call(Endpoints.botRentals.botPackages, { signal }),
+  mine: (signal?: AbortSignal) => api.call(Endpoints.botRentals.botRentals, { signal }),
   purchases: (page: number, pageSize: number) =>
-    api.get(Paths.botRentalPurchases, ZPurchasePage, { query: { page, pageSize } }),
-  onboarding: (signal?: AbortSignal) => api.get(Paths.botOnboarding, ZBotOnboarding, { signal }),
+    api.call(Endpoints.botRentals.botRentalPurchases, { query: { page, pageSize } }),
+  onboarding: (signal?: AbortSignal) => api.call(Endpoints.botRentals.botOnboarding, { signal }),
   quote: (body: TRentalQuoteRequest, handled: readonly string[]) =>
-    api.post(Paths.botRentalQuote, ZRentalQuote, body, { handled }),
+    api.call(Endpoints.botRentals.botRentalQuote, { body, handled }),
   rent: (body: TRentRequest, key: string, handled: readonly string[]) =>
-    api.post(Paths.botRentals, ZRentalReceipt, body, { idempotencyKey: key, handled }),
+    api.call(Endpoints.botRentals.postBotRentals, { body, idempotencyKey: key, handled }),
   topUp: (id: string, body: TTopUpRequest, key: string, handled: readonly string[]) =>
-    api.post(pathWith(Paths.botRentalTopUp, { id }), ZRentalReceipt, body, { idempotencyKey: key, handled }),
+    api.call(Endpoints.botRentals.botRentalTopUp, { params: { id }, body, idempotencyKey: key, handled }),
   renew: (id: string, body: TRenewRequest, key: string, handled: readonly string[]) =>
-    api.post(pathWith(Paths.botRentalRenew, { id }), ZRentalReceipt, body, { idempotencyKey: key, handled }),
+    api.call(Endpoints.botRentals.botRentalRenew, { params: { id }, body, idempotencyKey: key, handled }),
 };
 
 export const adminPackagesApi = {
-  list: (signal?: AbortSignal) => api.get(Paths.adminBotPackages, ZBotPackages, { signal }),
+  list: (signal?: AbortSignal) => api.call(Endpoints.botRentals.adminBotPackages, { signal }),
   create: (body: TBotPackageInput, handled: readonly string[]) =>
-    api.post(Paths.adminBotPackages, ZBotPackage, body, { handled }),
+    api.call(Endpoints.botRentals.postAdminBotPackages, { body, handled }),
   update: (id: string, body: TBotPackageInput, handled: readonly string[]) =>
-    api.put(pathWith(Paths.adminBotPackage, { id }), ZBotPackage, body, { handled }),
+    api.call(Endpoints.botRentals.putAdminBotPackage, { params: { id }, body, handled }),
   remove: (id: string, handled: readonly string[]) =>
-    api.delete(pathWith(Paths.adminBotPackage, { id }), ZOk, { handled }),
+    api.call(Endpoints.botRentals.deleteAdminBotPackage, { params: { id }, handled }),
 };

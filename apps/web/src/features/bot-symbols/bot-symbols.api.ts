@@ -1,16 +1,6 @@
-import {
-  Paths,
-  type TBotSymbolMarketsQuery,
-  type TMarketType,
-  ZBotSymbol,
-  ZBotSymbolMarket,
-  zPage,
-} from '@app/contracts';
+import { Endpoints, type TBotSymbolMarketsQuery, type TMarketType } from '@app/contracts';
 import { api } from '../../app/api';
 import { botKeys } from '../bots/bots.api';
-
-const ZSymbolPage = zPage(ZBotSymbol);
-const ZMarketPage = zPage(ZBotSymbolMarket);
 
 /** Under the bots' keys: pausing or starting a bot anywhere refreshes these pages too. */
 export const symbolKeys = {
@@ -21,9 +11,7 @@ export const symbolKeys = {
 
 export const botSymbolsApi = {
   symbols: (marketType: TMarketType, page: number, pageSize: number) =>
-    api.get(Paths.botSymbols, ZSymbolPage, { query: { marketType, page, pageSize } }),
+    api.call(Endpoints.botSymbols.botSymbols, { query: { marketType, page, pageSize } }),
   markets: (q: Omit<TBotSymbolMarketsQuery, 'page' | 'pageSize'>, page: number, pageSize: number) =>
-    api.get(Paths.botSymbolMarkets, ZMarketPage, {
-      query: { ...q, q: q.q || undefined, page, pageSize },
-    }),
+    api.call(Endpoints.botSymbols.botSymbolMarkets, { query: { ...q, q: q.q || undefined, page, pageSize } }),
 };

@@ -1,7 +1,7 @@
 import type { TBotGroupPreview } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/error-text';
-import { answerAmount } from '../wallet/amounts';
+import { answerAmount } from '../../shared/amounts';
 import { capitalText } from './display';
 import { CapitalSummary } from './PreviewTable';
 import styles from './PreviewTable.module.css';

@@ -3,7 +3,7 @@ import { Button, Tag, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-error';
 import { errorText } from '../../app/error-text';
-import { answerAmount } from '../wallet/amounts';
+import { answerAmount } from '../../shared/amounts';
 import { addEntryRows, botRows, groupRows, positionRows } from './action-rows';
 import styles from './BotListPage.module.css';
 import { type BotAction, botsApi } from './bots.api';

@@ -2,7 +2,7 @@ import type { TBotPreview } from '@app/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/error-text';
-import { answerAmount } from '../wallet/amounts';
+import { answerAmount } from '../../shared/amounts';
 import { capitalText, QUOTE } from './display';
 import styles from './PreviewTable.module.css';
 

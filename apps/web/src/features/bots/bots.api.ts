@@ -1,20 +1,11 @@
 import {
+  Endpoints,
   ErrorCodes,
-  Paths,
   type TBotMarketSwitch,
   type TCreateBotGroupRequest,
   type TCreateBotRequest,
-  ZBot,
-  ZBotGroup,
-  ZBotGroupPreview,
-  ZBotMarketSwitches,
-  ZBotPositionEstimate,
-  ZBotPreview,
-  zPage,
 } from '@app/contracts';
-import { api, pathWith } from '../../app/api';
-
-const ZBotPage = zPage(ZBot);
+import { api } from '../../app/api';
 
 export const botKeys = {
   all: ['bots'] as const,
@@ -29,41 +20,39 @@ const inPlace: readonly string[] = [...ErrorCodes, 'NETWORK_ERROR', 'TIMEOUT', '
 
 export type BotAction = 'pause' | 'resume' | 'add-entry' | 'close' | 'reverse' | 'stop';
 
-const actionPaths = {
-  pause: Paths.botPause,
-  resume: Paths.botResume,
-  'add-entry': Paths.botAddEntry,
-  close: Paths.botClose,
-  reverse: Paths.botReverse,
+const actionEndpoints = {
+  pause: Endpoints.bots.botPause,
+  resume: Endpoints.bots.botResume,
+  'add-entry': Endpoints.bots.botAddEntry,
+  close: Endpoints.bots.botClose,
+  reverse: Endpoints.bots.botReverse,
 } as const;
 
 export const botsApi = {
-  list: (page: number, pageSize: number) => api.get(Paths.bots, ZBotPage, { query: { page, pageSize } }),
+  list: (page: number, pageSize: number) => api.call(Endpoints.bots.bots, { query: { page, pageSize } }),
   preview: (body: TCreateBotRequest, signal?: AbortSignal) =>
-    api.post(Paths.botPreview, ZBotPreview, body, { signal, silent: true, handled: inPlace }),
-  create: (body: TCreateBotRequest) => api.post(Paths.bots, ZBot, body, { handled: inPlace }),
+    api.call(Endpoints.bots.botPreview, { body, signal, silent: true, handled: inPlace }),
+  create: (body: TCreateBotRequest) => api.call(Endpoints.bots.postBots, { body, handled: inPlace }),
   previewGroup: (body: TCreateBotGroupRequest, signal?: AbortSignal) =>
-    api.post(Paths.botGroupPreview, ZBotGroupPreview, body, { signal, silent: true, handled: inPlace }),
+    api.call(Endpoints.bots.botGroupPreview, { body, signal, silent: true, handled: inPlace }),
   createGroup: (body: TCreateBotGroupRequest) =>
-    api.post(Paths.botGroups, ZBotGroup, body, { handled: inPlace }),
+    api.call(Endpoints.bots.botGroups, { body, handled: inPlace }),
   /** Refusals are shown in the receipt popup that asked for the action. */
   act: (id: string, action: BotAction) =>
     action === 'stop'
-      ? api.delete(pathWith(Paths.bot, { id }), ZBot, { handled: inPlace })
-      : api.post(pathWith(actionPaths[action], { id }), ZBot, {}, { handled: inPlace }),
+      ? api.call(Endpoints.bots.deleteBot, { params: { id }, handled: inPlace })
+      : api.call(actionEndpoints[action], { params: { id }, handled: inPlace }),
   closeCycle: (cycleId: string) =>
-    api.post(pathWith(Paths.botCycleClose, { id: cycleId }), ZBot, {}, { handled: inPlace }),
-  position: (id: string) => api.get(pathWith(Paths.botPosition, { id }), ZBotPositionEstimate),
-  markets: (signal?: AbortSignal) => api.get(Paths.botMarkets, ZBotMarketSwitches, { signal }),
+    api.call(Endpoints.bots.botCycleClose, { params: { id: cycleId }, handled: inPlace }),
+  position: (id: string) => api.call(Endpoints.bots.botPosition, { params: { id } }),
+  markets: (signal?: AbortSignal) => api.call(Endpoints.bots.botMarkets, { signal }),
   switchMarket: (body: TBotMarketSwitch) =>
-    api.put(Paths.botMarkets, ZBotMarketSwitches, body, { handled: inPlace }),
+    api.call(Endpoints.bots.putBotMarkets, { body, handled: inPlace }),
   switchAio: (id: string, on: boolean) =>
-    api.put(pathWith(Paths.botAio, { id }), ZBot, { on }, { handled: inPlace }),
+    api.call(Endpoints.bots.botAio, { params: { id }, body: { on }, handled: inPlace }),
   groupRunning: (groupId: string, running: boolean) =>
-    api.post(
-      pathWith(running ? Paths.botGroupResume : Paths.botGroupPause, { id: groupId }),
-      ZBotGroup,
-      {},
-      { handled: inPlace },
-    ),
+    api.call(running ? Endpoints.bots.botGroupResume : Endpoints.bots.botGroupPause, {
+      params: { id: groupId },
+      handled: inPlace,
+    }),
 };

@@ -1,4 +1,4 @@
-import { figureText } from '../wallet/amounts';
+import { figureText } from '../../shared/amounts';
 
 /** Bots trade USDT-margined markets and USDT spot pairs: every order value is in USDT. */
 export const QUOTE = 'USDT';

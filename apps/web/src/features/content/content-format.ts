@@ -1,4 +1,4 @@
-import { intlLocale } from '../wallet/format';
+import { intlLocale } from '../../shared/format';
 
 /** A publication date as the member's locale writes it (no time: news is dated by the day). */
 export function dayText(iso: string): string {

@@ -1,14 +1,5 @@
-import {
-  Paths,
-  type TAppPlatform,
-  ZAbout,
-  ZAppVersionCheck,
-  ZContentFiles,
-  ZHome,
-  ZNewsDetail,
-  ZNewsPage,
-} from '@app/contracts';
-import { api, pathWith } from '../../app/api';
+import { Endpoints, type TAppPlatform } from '@app/contracts';
+import { api } from '../../app/api';
 
 export const contentKeys = {
   all: ['content'] as const,
@@ -22,16 +13,17 @@ export const contentKeys = {
 
 /** What members read: the home page, news, files, the about text and the app version. */
 export const contentApi = {
-  home: (signal?: AbortSignal) => api.get(Paths.home, ZHome, { signal }),
-  news: (page: number, pageSize: number) => api.get(Paths.news, ZNewsPage, { query: { page, pageSize } }),
+  home: (signal?: AbortSignal) => api.call(Endpoints.content.home, { signal }),
+  news: (page: number, pageSize: number) => api.call(Endpoints.content.news, { query: { page, pageSize } }),
   /** Each call counts one view: the page asks once per opening. */
   newsItem: (id: string, signal?: AbortSignal) =>
-    api.get(pathWith(Paths.newsItem, { id }), ZNewsDetail, {
+    api.call(Endpoints.content.newsItem, {
+      params: { id },
       signal,
       handled: ['NEWS_NOT_FOUND', 'VALIDATION_FAILED'],
     }),
-  files: (signal?: AbortSignal) => api.get(Paths.files, ZContentFiles, { signal }),
-  about: (signal?: AbortSignal) => api.get(Paths.about, ZAbout, { signal }),
+  files: (signal?: AbortSignal) => api.call(Endpoints.content.files, { signal }),
+  about: (signal?: AbortSignal) => api.call(Endpoints.content.about, { signal }),
   version: (platform: TAppPlatform | undefined, signal?: AbortSignal) =>
-    api.get(Paths.appVersion, ZAppVersionCheck, { query: { platform }, signal }),
+    api.call(Endpoints.app.appVersion, { query: { platform }, signal }),
 };

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { CopyButton } from '../wallet/CopyButton';
-import { Notice } from '../wallet/Notice';
+import { CopyButton } from '../../shared/CopyButton';
+import { Notice } from '../../shared/Notice';
 import styles from './ExchangeKeys.module.css';
 import { useEgressIps } from './exchange-keys.api';
 

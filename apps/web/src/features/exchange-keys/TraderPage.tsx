@@ -1,10 +1,10 @@
 import { KeyExchanges } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { Routes } from '../../app/navigation';
+import { Column } from '../../shared/Column';
 import formStyles from '../../shared/FormPage.module.css';
+import { LoadState } from '../../shared/LoadState';
 import { PageLayout } from '../../shared/PageLayout';
-import { Column } from '../wallet/Column';
-import { LoadState } from '../wallet/LoadState';
 import { TxPasswordNotice } from '../wallet/TxPasswordNotice';
 import { BindKeyForm } from './BindKeyForm';
 import { useExchangeKeys } from './exchange-keys.api';

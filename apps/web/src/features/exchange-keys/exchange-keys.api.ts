@@ -1,15 +1,6 @@
-import {
-  ErrorCodes,
-  Paths,
-  type TBindKeyRequest,
-  type TUnbindKeyRequest,
-  ZEgressIps,
-  ZExchangeKey,
-  ZExchangeKeys,
-  ZUnbindKeyResult,
-} from '@app/contracts';
+import { Endpoints, ErrorCodes, type TBindKeyRequest, type TUnbindKeyRequest } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api, pathWith } from '../../app/api';
+import { api } from '../../app/api';
 
 export const keyQueries = {
   all: ['exchange-keys'] as const,
@@ -22,12 +13,13 @@ const onPopup: readonly string[] = [...ErrorCodes, 'NETWORK_ERROR', 'TIMEOUT'];
 
 /** The member's exchange API key calls. The secret only ever leaves the browser sealed. */
 export const keysApi = {
-  list: () => api.get(Paths.exchangeKeys, ZExchangeKeys),
-  egressIps: () => api.get(Paths.exchangeKeyEgressIps, ZEgressIps),
-  bind: (body: TBindKeyRequest) => api.post(Paths.exchangeKeys, ZExchangeKey, body, { handled: onPopup }),
-  recheck: (id: string) => api.post(pathWith(Paths.exchangeKeyRecheck, { id }), ZExchangeKey),
+  list: () => api.call(Endpoints.exchangeKeys.exchangeKeys),
+  egressIps: () => api.call(Endpoints.exchangeKeys.exchangeKeyEgressIps),
+  bind: (body: TBindKeyRequest) =>
+    api.call(Endpoints.exchangeKeys.postExchangeKeys, { body, handled: onPopup }),
+  recheck: (id: string) => api.call(Endpoints.exchangeKeys.exchangeKeyRecheck, { params: { id } }),
   unbind: (id: string, body: TUnbindKeyRequest) =>
-    api.post(pathWith(Paths.exchangeKeyUnbind, { id }), ZUnbindKeyResult, body, { handled: onPopup }),
+    api.call(Endpoints.exchangeKeys.exchangeKeyUnbind, { params: { id }, body, handled: onPopup }),
 };
 
 export const useExchangeKeys = () => useQuery({ queryKey: keyQueries.list, queryFn: keysApi.list });

@@ -3,7 +3,7 @@ import { Popup, SearchBar } from 'antd-mobile';
 import { CheckOutline, RightOutline } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from '../wallet/format';
+import { intlLocale } from '../../shared/format';
 import { countryOptions, searchCountries } from './country-names';
 import styles from './NameVerification.module.css';
 

@@ -1,8 +1,8 @@
 import type { TKycState } from '@app/contracts';
 import { CheckCircleFill, ClockCircleFill, CloseCircleFill, InformationCircleFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { dateTimeText, intlLocale } from '../../shared/format';
 import { ReceiptRows } from '../../shared/ReceiptRows';
-import { dateTimeText, intlLocale } from '../wallet/format';
 import { countryName } from './country-names';
 import { KycPictures } from './KycPictures';
 import styles from './NameVerification.module.css';

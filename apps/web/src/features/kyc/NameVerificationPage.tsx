@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Routes } from '../../app/navigation';
+import { LoadState } from '../../shared/LoadState';
 import { PageLayout } from '../../shared/PageLayout';
-import { LoadState } from '../wallet/LoadState';
 import { KycForm } from './KycForm';
 import { KycStatusCard } from './KycStatusCard';
 import { useKycState } from './kyc.api';

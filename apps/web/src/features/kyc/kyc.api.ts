@@ -1,13 +1,6 @@
-import {
-  Paths,
-  type TAdminKycQuery,
-  type TKycSubmitRequest,
-  ZAdminKycDetail,
-  ZAdminKycPage,
-  ZKycState,
-} from '@app/contracts';
+import { Endpoints, type TAdminKycQuery, type TKycSubmitRequest } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api, type CallOptions, pathWith } from '../../app/api';
+import { api, type CallOptions } from '../../app/api';
 
 export const kycKeys = {
   state: ['kyc', 'state'] as const,
@@ -23,21 +16,20 @@ type Handled = Pick<CallOptions, 'handled'>;
  * for: it is left to other clients.
  */
 export const kycApi = {
-  state: (signal?: AbortSignal) => api.get(Paths.kyc, ZKycState, { signal }),
-  submit: (body: TKycSubmitRequest, o: Handled) => api.post(Paths.kyc, ZKycState, body, o),
+  state: (signal?: AbortSignal) => api.call(Endpoints.kyc.kyc, { signal }),
+  submit: (body: TKycSubmitRequest, o: Handled) => api.call(Endpoints.kyc.postKyc, { body, ...o }),
 
   adminQueue: (
     filter: Pick<TAdminKycQuery, 'status'>,
     page: number,
     pageSize: number,
     signal?: AbortSignal,
-  ) => api.get(Paths.adminKyc, ZAdminKycPage, { query: { ...filter, page, pageSize }, signal }),
+  ) => api.call(Endpoints.kyc.adminKyc, { query: { ...filter, page, pageSize }, signal }),
   adminDetail: (id: string, signal?: AbortSignal) =>
-    api.get(pathWith(Paths.adminKycSubmission, { id }), ZAdminKycDetail, { signal }),
-  approve: (id: string, o: Handled) =>
-    api.post(pathWith(Paths.adminKycApprove, { id }), ZAdminKycDetail, {}, o),
+    api.call(Endpoints.kyc.adminKycSubmission, { params: { id }, signal }),
+  approve: (id: string, o: Handled) => api.call(Endpoints.kyc.adminKycApprove, { params: { id }, ...o }),
   reject: (id: string, reason: string, o: Handled) =>
-    api.post(pathWith(Paths.adminKycReject, { id }), ZAdminKycDetail, { reason }, o),
+    api.call(Endpoints.kyc.adminKycReject, { params: { id }, body: { reason }, ...o }),
 };
 
 export const useKycState = () =>

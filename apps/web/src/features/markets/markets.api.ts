@@ -1,12 +1,4 @@
-import {
-  Paths,
-  type TCandleInterval,
-  type TMarketType,
-  ZCandles,
-  ZFavourites,
-  ZFundingRate,
-  ZMarketList,
-} from '@app/contracts';
+import { Endpoints, type TCandleInterval, type TMarketType } from '@app/contracts';
 import { api } from '../../app/api';
 
 export interface MarketListFilters {
@@ -30,19 +22,20 @@ export const symbolHandled = ['EXCHANGE_SYMBOL_UNKNOWN', 'VALIDATION_FAILED'];
 export const marketsApi = {
   // Prices refresh silently: the spec's home coin-price call shows no loading indicator.
   list: (f: MarketListFilters, signal?: AbortSignal) =>
-    api.get(Paths.markets, ZMarketList, {
+    api.call(Endpoints.markets.markets, {
       query: { type: f.type, q: f.q.trim() || undefined, favourites: f.favourites ? 'true' : undefined },
       signal,
       silent: true,
     }),
   candles: (symbol: string, interval: TCandleInterval, signal?: AbortSignal) =>
-    api.get(Paths.marketCandles, ZCandles, {
+    api.call(Endpoints.markets.marketCandles, {
       query: { symbol, interval, limit: 200 },
       signal,
       handled: symbolHandled,
     }),
   fundingRate: (symbol: string, signal?: AbortSignal) =>
-    api.get(Paths.marketFundingRate, ZFundingRate, { query: { symbol }, signal, handled: symbolHandled }),
-  addFavourite: (symbol: string) => api.post(Paths.marketFavourites, ZFavourites, { symbol }),
-  removeFavourite: (symbol: string) => api.delete(Paths.marketFavourites, ZFavourites, { query: { symbol } }),
+    api.call(Endpoints.markets.marketFundingRate, { query: { symbol }, signal, handled: symbolHandled }),
+  addFavourite: (symbol: string) => api.call(Endpoints.markets.postMarketFavourites, { body: { symbol } }),
+  removeFavourite: (symbol: string) =>
+    api.call(Endpoints.markets.deleteMarketFavourites, { query: { symbol } }),
 };

@@ -1,6 +1,7 @@
 import type { TCartCheckoutRequest, TCartItem, TCartQuote, TCartReceipt } from '@app/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { answerAmount } from '../../shared/amounts';
 import { PurchaseForm } from '../purchase/PurchaseForm';
 import { PurchasePopups } from '../purchase/PurchasePopups';
 import styles from '../purchase/PurchaseSheet.module.css';
@@ -11,7 +12,6 @@ import {
   usePurchaseForm,
 } from '../purchase/purchase-options';
 import { usePurchaseFlow } from '../purchase/use-purchase-flow';
-import { answerAmount } from '../wallet/amounts';
 import { miningPurchase } from './BuySheet';
 import { miningApi, miningKeys } from './mining.api';
 import { KycRequiredHint, type Placement, PlacementChoice } from './PurchaseParts';

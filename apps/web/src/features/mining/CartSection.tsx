@@ -2,8 +2,8 @@ import type { TCartItem, TMiningPackage } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { answerAmount } from '../../shared/amounts';
 import linkStyles from '../bot-rentals/PackagesPage.module.css';
-import { answerAmount } from '../wallet/amounts';
 import styles from './MiningPage.module.css';
 import { miningApi, miningKeys } from './mining.api';
 

@@ -2,9 +2,9 @@ import { type TMiningPackage, uploadUrlOf } from '@app/contracts';
 import { Button } from 'antd-mobile';
 import { PictureOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { answerAmount } from '../../shared/amounts';
 // The spec's package cards look the same for bots and mining: one stylesheet for both.
 import styles from '../bot-rentals/PackageCard.module.css';
-import { answerAmount } from '../wallet/amounts';
 import pictureStyles from './MiningPackageCard.module.css';
 
 /** The amount banner colours of the spec's package cards, in turn. */

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { answerAmount } from '../../shared/amounts';
+import { dateTimeText } from '../../shared/format';
 import { PagedList } from '../../shared/PagedList';
 import { PageLayout } from '../../shared/PageLayout';
 import styles from '../bot-rentals/SalesPage.module.css';
-import { answerAmount } from '../wallet/amounts';
-import { dateTimeText } from '../wallet/format';
 import { miningApi, miningKeys } from './mining.api';
 import { MiningPaths } from './mining-paths';
 

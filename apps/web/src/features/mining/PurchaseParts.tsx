@@ -1,9 +1,9 @@
 import type { TMiningBuyRequest } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { type Choice, ChoiceChips } from '../../shared/ChoiceChips';
 import { KycPaths } from '../kyc/kyc-paths';
 import styles from '../purchase/PurchaseSheet.module.css';
-import { type Choice, ChoiceChips } from '../wallet/ChoiceChips';
 
 export type Placement = TMiningBuyRequest['placement'];
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { dateTimeText } from '../../shared/format';
 import { PagedList } from '../../shared/PagedList';
 import { PageLayout } from '../../shared/PageLayout';
 import styles from '../bot-rentals/SalesPage.module.css';
-import { dateTimeText } from '../wallet/format';
 import { miningApi, miningKeys } from './mining.api';
 import { MiningPaths } from './mining-paths';
 

@@ -1,5 +1,5 @@
 import {
-  Paths,
+  Endpoints,
   type TActivateRequest,
   type TCartCheckoutRequest,
   type TCartQuoteRequest,
@@ -11,31 +11,8 @@ import {
   type TMiningQuoteRequest,
   type TNetworkParamsInput,
   type TStockTransferRequest,
-  ZAdminMiningPackage,
-  ZAdminMiningPackages,
-  ZCart,
-  ZCartQuote,
-  ZCartReceipt,
-  ZDailyRates,
-  ZLatestSales,
-  ZMiningCategories,
-  ZMiningCategory,
-  ZMiningInfo,
-  ZMiningPackages,
-  ZMiningPromotion,
-  ZMiningPromotions,
-  ZMiningPurchase,
-  ZMiningQuote,
-  ZMiningReceipt,
-  ZNetworkParamsList,
-  ZOk,
-  ZPayoutRun,
-  ZStock,
-  ZStockMovement,
-  zPage,
 } from '@app/contracts';
-import { z } from 'zod';
-import { api, pathWith } from '../../app/api';
+import { api } from '../../app/api';
 
 /** Everything under `mining` is refreshed at once after a purchase, transfer or activation. */
 export const miningKeys = {
@@ -55,62 +32,58 @@ export const miningKeys = {
   networkParams: ['mining', 'network-params'] as const,
 };
 
-const ZPurchasePage = zPage(ZMiningPurchase);
-const ZMovementPage = zPage(ZStockMovement);
-const ZActivated = z.object({ subscriptionId: z.string() });
-
 export const miningApi = {
-  packages: (signal?: AbortSignal) => api.get(Paths.miningPackages, ZMiningPackages, { signal }),
-  info: (signal?: AbortSignal) => api.get(Paths.miningInfo, ZMiningInfo, { signal }),
-  stock: (signal?: AbortSignal) => api.get(Paths.miningStock, ZStock, { signal }),
-  latest: (signal?: AbortSignal) => api.get(Paths.miningLatestSales, ZLatestSales, { signal }),
-  promotions: (signal?: AbortSignal) => api.get(Paths.miningPromotions, ZMiningPromotions, { signal }),
-  cart: (signal?: AbortSignal) => api.get(Paths.miningCart, ZCart, { signal }),
+  packages: (signal?: AbortSignal) => api.call(Endpoints.mining.miningPackages, { signal }),
+  info: (signal?: AbortSignal) => api.call(Endpoints.mining.miningInfo, { signal }),
+  stock: (signal?: AbortSignal) => api.call(Endpoints.mining.miningStock, { signal }),
+  latest: (signal?: AbortSignal) => api.call(Endpoints.mining.miningLatestSales, { signal }),
+  promotions: (signal?: AbortSignal) => api.call(Endpoints.mining.miningPromotions, { signal }),
+  cart: (signal?: AbortSignal) => api.call(Endpoints.mining.miningCart, { signal }),
   putInCart: (packageId: string, units: number) =>
-    api.put(pathWith(Paths.miningCartItem, { id: packageId }), ZCart, { units }),
-  removeFromCart: (packageId: string) => api.delete(pathWith(Paths.miningCartItem, { id: packageId }), ZCart),
+    api.call(Endpoints.mining.putMiningCartItem, { params: { id: packageId }, body: { units } }),
+  removeFromCart: (packageId: string) =>
+    api.call(Endpoints.mining.deleteMiningCartItem, { params: { id: packageId } }),
   purchases: (page: number, pageSize: number) =>
-    api.get(Paths.miningPurchases, ZPurchasePage, { query: { page, pageSize } }),
+    api.call(Endpoints.mining.miningPurchases, { query: { page, pageSize } }),
   movements: (page: number, pageSize: number) =>
-    api.get(Paths.miningStockMovements, ZMovementPage, { query: { page, pageSize } }),
+    api.call(Endpoints.mining.miningStockMovements, { query: { page, pageSize } }),
   quoteCart: (body: TCartQuoteRequest, handled: readonly string[]) =>
-    api.post(Paths.miningCartQuote, ZCartQuote, body, { handled }),
+    api.call(Endpoints.mining.miningCartQuote, { body, handled }),
   checkout: (body: TCartCheckoutRequest, key: string, handled: readonly string[]) =>
-    api.post(Paths.miningCartCheckout, ZCartReceipt, body, { idempotencyKey: key, handled }),
+    api.call(Endpoints.mining.miningCartCheckout, { body, idempotencyKey: key, handled }),
   quote: (body: TMiningQuoteRequest, handled: readonly string[]) =>
-    api.post(Paths.miningQuote, ZMiningQuote, body, { handled }),
+    api.call(Endpoints.mining.miningQuote, { body, handled }),
   buy: (body: TMiningBuyRequest, key: string, handled: readonly string[]) =>
-    api.post(Paths.miningPurchases, ZMiningReceipt, body, { idempotencyKey: key, handled }),
+    api.call(Endpoints.mining.postMiningPurchases, { body, idempotencyKey: key, handled }),
   transfer: (body: TStockTransferRequest, key: string, handled: readonly string[]) =>
-    api.post(Paths.miningStockTransfer, ZStock, body, { idempotencyKey: key, handled }),
+    api.call(Endpoints.mining.miningStockTransfer, { body, idempotencyKey: key, handled }),
   activate: (body: TActivateRequest, key: string, handled: readonly string[]) =>
-    api.post(Paths.miningActivate, ZActivated, body, { idempotencyKey: key, handled }),
+    api.call(Endpoints.mining.miningActivate, { body, idempotencyKey: key, handled }),
 };
 
 export const adminMiningApi = {
-  packages: (signal?: AbortSignal) => api.get(Paths.adminMiningPackages, ZAdminMiningPackages, { signal }),
+  packages: (signal?: AbortSignal) => api.call(Endpoints.mining.adminMiningPackages, { signal }),
   create: (body: TMiningPackageInput, handled: readonly string[]) =>
-    api.post(Paths.adminMiningPackages, ZAdminMiningPackage, body, { handled }),
+    api.call(Endpoints.mining.postAdminMiningPackages, { body, handled }),
   update: (id: string, body: TMiningPackageInput, handled: readonly string[]) =>
-    api.put(pathWith(Paths.adminMiningPackage, { id }), ZAdminMiningPackage, body, { handled }),
-  promotions: (signal?: AbortSignal) => api.get(Paths.adminMiningPromotions, ZMiningPromotions, { signal }),
+    api.call(Endpoints.mining.putAdminMiningPackage, { params: { id }, body, handled }),
+  promotions: (signal?: AbortSignal) => api.call(Endpoints.mining.adminMiningPromotions, { signal }),
   createPromotion: (body: TMiningPromotionInput, handled: readonly string[]) =>
-    api.post(Paths.adminMiningPromotions, ZMiningPromotion, body, { handled }),
+    api.call(Endpoints.mining.postAdminMiningPromotions, { body, handled }),
   removePromotion: (id: string, handled: readonly string[]) =>
-    api.delete(pathWith(Paths.adminMiningPromotion, { id }), ZOk, { handled }),
-  categories: (signal?: AbortSignal) => api.get(Paths.miningCategories, ZMiningCategories, { signal }),
+    api.call(Endpoints.mining.deleteAdminMiningPromotion, { params: { id }, handled }),
+  categories: (signal?: AbortSignal) => api.call(Endpoints.mining.miningCategories, { signal }),
   createCategory: (body: TMiningCategoryInput, handled: readonly string[]) =>
-    api.post(Paths.adminMiningCategories, ZMiningCategory, body, { handled }),
+    api.call(Endpoints.mining.postAdminMiningCategories, { body, handled }),
   updateCategory: (id: string, body: TMiningCategoryInput, handled: readonly string[]) =>
-    api.put(pathWith(Paths.adminMiningCategory, { id }), ZMiningCategory, body, { handled }),
+    api.call(Endpoints.mining.putAdminMiningCategory, { params: { id }, body, handled }),
   dailyRates: (id: string, signal?: AbortSignal) =>
-    api.get(pathWith(Paths.adminMiningDailyRate, { id }), ZDailyRates, { signal }),
+    api.call(Endpoints.mining.adminMiningDailyRate, { params: { id }, signal }),
   setDailyRate: (id: string, body: TDailyRateInput, handled: readonly string[]) =>
-    api.post(pathWith(Paths.adminMiningDailyRate, { id }), ZOk, body, { handled }),
-  networkParams: (signal?: AbortSignal) =>
-    api.get(Paths.adminMiningNetworkParams, ZNetworkParamsList, { signal }),
+    api.call(Endpoints.mining.postAdminMiningDailyRate, { params: { id }, body, handled }),
+  networkParams: (signal?: AbortSignal) => api.call(Endpoints.mining.adminMiningNetworkParams, { signal }),
   setNetworkParams: (body: TNetworkParamsInput, handled: readonly string[]) =>
-    api.post(Paths.adminMiningNetworkParams, ZOk, body, { handled }),
+    api.call(Endpoints.mining.postAdminMiningNetworkParams, { body, handled }),
   runPayouts: (day: string, handled: readonly string[]) =>
-    api.post(Paths.adminMiningPayoutRun, ZPayoutRun, { day }, { handled }),
+    api.call(Endpoints.mining.adminMiningPayoutRun, { body: { day }, handled }),
 };

@@ -1,7 +1,7 @@
 import { ErrorCodes } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorCodeOf } from '../wallet/error-code';
+import { errorCodeOf } from '../../shared/error-code';
 import { miningKeys } from './mining.api';
 
 /** Every code an admin form shows itself (translated by FormAlert), instead of the API client's toast. */

@@ -1,6 +1,6 @@
 import type { TNotification } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { dateTimeText } from '../wallet/format';
+import { dateTimeText } from '../../shared/format';
 import styles from './NotificationItem.module.css';
 import { notificationText } from './notification-text';
 

@@ -1,7 +1,7 @@
 import type { TNotification } from '@app/contracts';
 import type { TFunction } from 'i18next';
-import { answerAmount } from '../wallet/amounts';
-import { dateTimeText } from '../wallet/format';
+import { answerAmount } from '../../shared/amounts';
+import { dateTimeText } from '../../shared/format';
 
 /** A notification's title and body in the member's language, its params filled in (amounts, dates formatted). */
 export function notificationText(t: TFunction, item: TNotification): { title: string; body: string } {

@@ -1,5 +1,5 @@
-import { Paths, ZNotificationPage, ZOk, ZUnreadCount } from '@app/contracts';
-import { api, pathWith } from '../../app/api';
+import { Endpoints } from '@app/contracts';
+import { api } from '../../app/api';
 
 /** Everything under `notifications` is refetched when the server says something changed. */
 export const notificationKeys = {
@@ -10,10 +10,14 @@ export const notificationKeys = {
 
 export const notificationsApi = {
   page: (page: number, pageSize: number) =>
-    api.get(Paths.notifications, ZNotificationPage, { query: { page, pageSize } }),
+    api.call(Endpoints.notifications.notifications, { query: { page, pageSize } }),
   // The bell's count refreshes in the background: no loading indicator for it.
   unreadCount: (signal?: AbortSignal) =>
-    api.get(Paths.notificationsUnreadCount, ZUnreadCount, { silent: true, ...(signal ? { signal } : {}) }),
-  markRead: (id: string) => api.post(pathWith(Paths.notificationRead, { id }), ZOk, {}, { silent: true }),
-  markAllRead: () => api.post(Paths.notificationsReadAll, ZOk),
+    api.call(Endpoints.notifications.notificationsUnreadCount, {
+      silent: true,
+      ...(signal ? { signal } : {}),
+    }),
+  markRead: (id: string) =>
+    api.call(Endpoints.notifications.notificationRead, { params: { id }, silent: true }),
+  markAllRead: () => api.call(Endpoints.notifications.notificationsReadAll),
 };

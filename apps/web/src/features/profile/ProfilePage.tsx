@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Routes } from '../../app/navigation';
+import { LoadState } from '../../shared/LoadState';
 import { PageLayout } from '../../shared/PageLayout';
-import { LoadState } from '../wallet/LoadState';
 import { AvatarField } from './AvatarField';
 import { ContactChangeForm } from './ContactChangeForm';
 import { KycChip } from './KycChip';

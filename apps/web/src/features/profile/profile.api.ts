@@ -1,11 +1,4 @@
-import {
-  Paths,
-  type TContactChange,
-  type TContactChangeTac,
-  type TUpdateProfile,
-  ZContactChangeTacSent,
-  ZProfile,
-} from '@app/contracts';
+import { Endpoints, type TContactChange, type TContactChangeTac, type TUpdateProfile } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 
@@ -13,14 +6,14 @@ export const profileKey = ['profile'] as const;
 
 /** The member's profile calls. `handled`: the codes the calling form shows inline. */
 export const profileApi = {
-  get: (signal?: AbortSignal) => api.get(Paths.profile, ZProfile, { signal }),
+  get: (signal?: AbortSignal) => api.call(Endpoints.profile.profile, { signal }),
   update: (body: TUpdateProfile, handled: readonly string[]) =>
-    api.patch(Paths.profile, ZProfile, body, { handled }),
+    api.call(Endpoints.profile.patchProfile, { body, handled }),
   /** Step one of a contact change: a code to the current contact and one to the new (decision 42). */
   sendContactTac: (body: TContactChangeTac, handled: readonly string[]) =>
-    api.post(Paths.profileContactTac, ZContactChangeTacSent, body, { handled }),
+    api.call(Endpoints.profile.profileContactTac, { body, handled }),
   changeContact: (body: TContactChange, handled: readonly string[]) =>
-    api.post(Paths.profileContact, ZProfile, body, { handled }),
+    api.call(Endpoints.profile.profileContact, { body, handled }),
 };
 
 export const useProfile = () =>

@@ -1,9 +1,9 @@
 import type { TWallet } from '@app/contracts';
 import { Checkbox } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { answerAmount } from '../../shared/amounts';
+import { type Choice, ChoiceChips } from '../../shared/ChoiceChips';
 import { voucherLabel } from '../vouchers/voucher-text';
-import { answerAmount } from '../wallet/amounts';
-import { type Choice, ChoiceChips } from '../wallet/ChoiceChips';
 import { availableIn, useWalletOverview } from '../wallet/wallet.queries';
 import styles from './PurchaseSheet.module.css';
 import { NO_VOUCHER, type PayOptions, type PurchaseKind, useUsableVouchers } from './purchase-options';

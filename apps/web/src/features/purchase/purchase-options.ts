@@ -1,8 +1,8 @@
 import { ErrorCodes, type TWallet } from '@app/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { errorCodeOf } from '../../shared/error-code';
 import { voucherKeys, vouchersApi } from '../vouchers/vouchers.api';
-import { errorCodeOf } from '../wallet/error-code';
 
 /** How every purchase is paid: the wallet, an optional voucher and the user service agreement. */
 export interface PayOptions {

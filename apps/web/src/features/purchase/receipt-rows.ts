@@ -1,7 +1,7 @@
 import type { TWallet } from '@app/contracts';
 import type { useTranslation } from 'react-i18next';
+import { answerAmount, minorOf, minorText } from '../../shared/amounts';
 import type { ReceiptRow } from '../../shared/ReceiptRows';
-import { answerAmount, minorOf, minorText } from '../wallet/amounts';
 import type { PurchaseKind } from './purchase-options';
 
 /** The server's quote for a purchase, in its currency's major units. */

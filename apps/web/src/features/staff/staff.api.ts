@@ -1,15 +1,5 @@
-import {
-  Paths,
-  type TAdminApprovalsQuery,
-  type TTotpProof,
-  ZAdminApproval,
-  ZStepUpResult,
-  ZTotpEnrolled,
-  ZTotpEnrolmentStart,
-  ZTotpStatus,
-  zPage,
-} from '@app/contracts';
-import { api, pathWith } from '../../app/api';
+import { Endpoints, type TAdminApprovalsQuery, type TTotpProof } from '@app/contracts';
+import { api } from '../../app/api';
 
 /** One call's extras: the codes the calling form shows itself, and the key of a money action. */
 interface Options {
@@ -17,26 +7,25 @@ interface Options {
   idempotencyKey?: string;
 }
 
-const ZApprovalPage = zPage(ZAdminApproval);
-
 /** The staff second factor (decision 45) and the four-eyes approvals. */
 export const staffApi = {
-  totpStatus: (signal?: AbortSignal) => api.get(Paths.totpStatus, ZTotpStatus, { signal }),
-  startEnrolment: (o: Options = {}) => api.post(Paths.totpEnrolment, ZTotpEnrolmentStart, {}, o),
+  totpStatus: (signal?: AbortSignal) => api.call(Endpoints.staffMfa.totpStatus, { signal }),
+  startEnrolment: (o: Options = {}) => api.call(Endpoints.staffMfa.totpEnrolment, { ...o }),
   confirmEnrolment: (code: string, o: Options = {}) =>
-    api.post(Paths.totpEnrolmentConfirm, ZTotpEnrolled, { code }, o),
-  stepUp: (proof: TTotpProof, o: Options = {}) => api.post(Paths.totpStepUp, ZStepUpResult, proof, o),
+    api.call(Endpoints.staffMfa.totpEnrolmentConfirm, { body: { code }, ...o }),
+  stepUp: (proof: TTotpProof, o: Options = {}) =>
+    api.call(Endpoints.staffMfa.totpStepUp, { body: proof, ...o }),
 
   approvals: (
     query: Omit<TAdminApprovalsQuery, 'page' | 'pageSize'>,
     page: number,
     pageSize: number,
     signal?: AbortSignal,
-  ) => api.get(Paths.adminApprovals, ZApprovalPage, { query: { ...query, page, pageSize }, signal }),
+  ) => api.call(Endpoints.walletAdmin.adminApprovals, { query: { ...query, page, pageSize }, signal }),
   approve: (id: string, o: Options) =>
-    api.post(pathWith(Paths.adminApprovalApprove, { id }), ZAdminApproval, {}, o),
+    api.call(Endpoints.walletAdmin.adminApprovalApprove, { params: { id }, ...o }),
   reject: (id: string, reason: string, o: Options = {}) =>
-    api.post(pathWith(Paths.adminApprovalReject, { id }), ZAdminApproval, { reason }, o),
+    api.call(Endpoints.walletAdmin.adminApprovalReject, { params: { id }, body: { reason }, ...o }),
 };
 
 export const staffKeys = {

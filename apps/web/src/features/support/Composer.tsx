@@ -4,8 +4,8 @@ import { PictureOutline } from 'antd-mobile-icons';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/error-text';
+import { errorCodeOf } from '../../shared/error-code';
 import { ImageUploadField } from '../../shared/uploads';
-import { errorCodeOf } from '../wallet/error-code';
 import styles from './Chat.module.css';
 
 export interface ComposedMessage {

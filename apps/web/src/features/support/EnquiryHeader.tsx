@@ -1,6 +1,6 @@
 import type { TEnquiry } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { dateTimeText } from '../wallet/format';
+import { dateTimeText } from '../../shared/format';
 import styles from './EnquiryHeader.module.css';
 import { EnquiryStatusTag } from './EnquiryStatusTag';
 

@@ -2,7 +2,7 @@ import type { TEnquiry } from '@app/contracts';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { dateTimeText } from '../wallet/format';
+import { dateTimeText } from '../../shared/format';
 import { EnquiryStatusTag } from './EnquiryStatusTag';
 import styles from './SupportPages.module.css';
 import { threadPath } from './support-paths';

@@ -1,9 +1,9 @@
 import type { TSentMessage } from '@app/contracts';
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { dateTimeText } from '../../shared/format';
 import { PagedList } from '../../shared/PagedList';
 import { PageLayout } from '../../shared/PageLayout';
-import { dateTimeText } from '../wallet/format';
 import styles from './SupportPages.module.css';
 import { supportApi, supportKeys } from './support.api';
 import { SupportPaths } from './support-paths';

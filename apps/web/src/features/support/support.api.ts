@@ -1,18 +1,11 @@
 import {
-  Paths,
+  Endpoints,
   type TEnquiryMessageRequest,
   type TEnquiryStatus,
   type TOpenEnquiryRequest,
   type TStaffReplyRequest,
-  ZAdminEnquiry,
-  ZAdminEnquiryPage,
-  ZAdminEnquiryThread,
-  ZEnquiry,
-  ZEnquiryPage,
-  ZEnquiryThread,
-  ZSentMessagePage,
 } from '@app/contracts';
-import { api, pathWith } from '../../app/api';
+import { api } from '../../app/api';
 
 /** Everything under `support` is refetched at once when an enquiry changes. */
 export const supportKeys = {
@@ -36,34 +29,39 @@ const id = (enquiryId: string) => ({ id: enquiryId });
 
 export const supportApi = {
   list: (state: 'active' | 'closed', page: number, pageSize: number) =>
-    api.get(Paths.supportEnquiries, ZEnquiryPage, { query: { state, page, pageSize } }),
+    api.call(Endpoints.support.supportEnquiries, { query: { state, page, pageSize } }),
   open: (body: TOpenEnquiryRequest, handled: readonly string[]) =>
-    api.post(Paths.supportEnquiries, ZEnquiryThread, body, { handled }),
+    api.call(Endpoints.support.postSupportEnquiries, { body, handled }),
   /** NOT_FOUND / ENQUIRY_NOT_FOUND are shown by the chat page itself. */
   thread: (enquiryId: string, signal?: AbortSignal) =>
-    api.get(pathWith(Paths.supportEnquiry, id(enquiryId)), ZEnquiryThread, {
+    api.call(Endpoints.support.supportEnquiry, {
+      params: id(enquiryId),
       signal,
       handled: ['ENQUIRY_NOT_FOUND', 'VALIDATION_FAILED'],
     }),
   post: (enquiryId: string, body: TEnquiryMessageRequest) =>
-    api.post(pathWith(Paths.supportEnquiryMessages, id(enquiryId)), ZEnquiryThread, body, {
+    api.call(Endpoints.support.supportEnquiryMessages, {
+      params: id(enquiryId),
+      body,
       handled: messageHandled,
     }),
-  close: (enquiryId: string) => api.post(pathWith(Paths.supportEnquiryClose, id(enquiryId)), ZEnquiry),
+  close: (enquiryId: string) => api.call(Endpoints.support.supportEnquiryClose, { params: id(enquiryId) }),
   sentMessages: (page: number, pageSize: number) =>
-    api.get(Paths.supportSentMessages, ZSentMessagePage, { query: { page, pageSize } }),
+    api.call(Endpoints.support.supportSentMessages, { query: { page, pageSize } }),
 
   queue: (status: TEnquiryStatus, page: number, pageSize: number, signal?: AbortSignal) =>
-    api.get(Paths.adminEnquiries, ZAdminEnquiryPage, { query: { status, page, pageSize }, signal }),
+    api.call(Endpoints.support.adminEnquiries, { query: { status, page, pageSize }, signal }),
   staffThread: (enquiryId: string, signal?: AbortSignal) =>
-    api.get(pathWith(Paths.adminEnquiry, id(enquiryId)), ZAdminEnquiryThread, {
+    api.call(Endpoints.support.adminEnquiry, {
+      params: id(enquiryId),
       signal,
       handled: ['ENQUIRY_NOT_FOUND', 'VALIDATION_FAILED'],
     }),
   reply: (enquiryId: string, body: TStaffReplyRequest) =>
-    api.post(pathWith(Paths.adminEnquiryMessages, id(enquiryId)), ZAdminEnquiryThread, body, {
+    api.call(Endpoints.support.adminEnquiryMessages, {
+      params: id(enquiryId),
+      body,
       handled: messageHandled,
     }),
-  staffClose: (enquiryId: string) =>
-    api.post(pathWith(Paths.adminEnquiryClose, id(enquiryId)), ZAdminEnquiry),
+  staffClose: (enquiryId: string) => api.call(Endpoints.support.adminEnquiryClose, { params: id(enquiryId) }),
 };

@@ -1,4 +1,4 @@
-import { intlLocale } from '../wallet/format';
+import { intlLocale } from '../../shared/format';
 
 /** A join date: the day only, in the member's language. */
 export function joinDateText(iso: string): string {

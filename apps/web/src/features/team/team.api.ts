@@ -1,12 +1,4 @@
-import {
-  Paths,
-  type TPlacementTreeQuery,
-  ZOk,
-  ZPlacementTree,
-  ZSponsorLevels,
-  ZTeamMembers,
-  ZTeamSearchResult,
-} from '@app/contracts';
+import { Endpoints, type TPlacementTreeQuery } from '@app/contracts';
 import { api } from '../../app/api';
 
 /** Everything under `team` is refreshed when a favourite changes (it shows in every list). */
@@ -20,20 +12,17 @@ export const teamKeys = {
   favourites: ['team', 'favourites'] as const,
 };
 
-const favourite = (id: string) => Paths.teamFavourite.replace(':id', encodeURIComponent(id));
-
 export const teamApi = {
   tree: (query: Partial<TPlacementTreeQuery>, signal?: AbortSignal) =>
-    api.get(Paths.teamPlacementTree, ZPlacementTree, { query, signal }),
+    api.call(Endpoints.team.teamPlacementTree, { query, signal }),
   referrals: (of: string | null, page: number, pageSize: number) =>
-    api.get(Paths.teamReferrals, ZTeamMembers, { query: { page, pageSize, ...(of ? { of } : {}) } }),
-  levels: (signal?: AbortSignal) => api.get(Paths.teamLevels, ZSponsorLevels, { signal }),
+    api.call(Endpoints.team.teamReferrals, { query: { page, pageSize, ...(of ? { of } : {}) } }),
+  levels: (signal?: AbortSignal) => api.call(Endpoints.team.teamLevels, { signal }),
   level: (level: number, page: number, pageSize: number) =>
-    api.get(Paths.teamLevelMembers, ZTeamMembers, { query: { level, page, pageSize } }),
-  search: (q: string, signal?: AbortSignal) =>
-    api.get(Paths.teamSearch, ZTeamSearchResult, { query: { q }, signal }),
+    api.call(Endpoints.team.teamLevelMembers, { query: { level, page, pageSize } }),
+  search: (q: string, signal?: AbortSignal) => api.call(Endpoints.team.teamSearch, { query: { q }, signal }),
   favourites: (page: number, pageSize: number) =>
-    api.get(Paths.teamFavourites, ZTeamMembers, { query: { page, pageSize } }),
-  addFavourite: (memberId: string) => api.post(Paths.teamFavourites, ZOk, { memberId }),
-  removeFavourite: (memberId: string) => api.delete(favourite(memberId), ZOk),
+    api.call(Endpoints.team.teamFavourites, { query: { page, pageSize } }),
+  addFavourite: (memberId: string) => api.call(Endpoints.team.postTeamFavourites, { body: { memberId } }),
+  removeFavourite: (memberId: string) => api.call(Endpoints.team.teamFavourite, { params: { id: memberId } }),
 };

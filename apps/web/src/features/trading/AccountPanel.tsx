@@ -1,6 +1,6 @@
 import type { TTradingAccount } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { assetAmountText, signOf } from '../wallet/amounts';
+import { assetAmountText, signOf } from '../../shared/amounts';
 import styles from './AccountPanel.module.css';
 import { Empty, Section } from './Section';
 

@@ -4,7 +4,7 @@ import { Button } from 'antd-mobile';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../app/toast';
-import { errorCodeOf } from '../wallet/error-code';
+import { errorCodeOf } from '../../shared/error-code';
 import styles from './OpenOrdersPanel.module.css';
 import { OrderItem } from './OrderItem';
 import { Empty, Section } from './Section';

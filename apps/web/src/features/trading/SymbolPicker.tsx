@@ -2,8 +2,8 @@ import type { TMarketRow } from '@app/contracts';
 import { Popup, SearchBar } from 'antd-mobile';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { decimalText, signOf } from '../../shared/amounts';
 import popupStyles from '../../shared/ReceiptPopup.module.css';
-import { decimalText, signOf } from '../wallet/amounts';
 import styles from './SymbolPicker.module.css';
 
 interface SymbolPickerProps {

@@ -1,20 +1,14 @@
 import {
+  Endpoints,
   ErrorCodes,
-  Paths,
   type TClosePositionRequest,
   type TLeverageRequest,
   type TMarketType,
   type TPlaceOrderRequest,
   type TPositionMarginRequest,
   type TTradingExchange,
-  ZMarketList,
-  ZOk,
-  ZTradeOrder,
-  ZTradingAccount,
-  ZTradingVenues,
-  zPage,
 } from '@app/contracts';
-import { api, pathWith } from '../../app/api';
+import { api } from '../../app/api';
 
 /** What the screen polls: account, positions and working orders, every few seconds while it is visible. */
 export const REFRESH_MS = 5_000;
@@ -42,42 +36,40 @@ export const tradingKeys = {
   history: (exchange: TTradingExchange) => ['trading', 'orders', 'done', exchange] as const,
 };
 
-const ZOrderPage = zPage(ZTradeOrder);
-
 /** Open orders shown at once: working orders are few; the history pages through the rest. */
 export const OPEN_ORDERS_SHOWN = 50;
 
 export const tradingApi = {
-  venues: (signal?: AbortSignal) => api.get(Paths.tradingVenues, ZTradingVenues, { signal, silent: true }),
+  venues: (signal?: AbortSignal) => api.call(Endpoints.trading.tradingVenues, { signal, silent: true }),
   /** Symbols and last prices of one market type (the markets page's source). */
   markets: (type: TMarketType, signal?: AbortSignal) =>
-    api.get(Paths.markets, ZMarketList, { query: { type }, signal, silent: true }),
+    api.call(Endpoints.markets.markets, { query: { type }, signal, silent: true }),
   account: (exchange: TTradingExchange, marketType: TMarketType, signal?: AbortSignal) =>
-    api.get(Paths.tradingAccount, ZTradingAccount, {
+    api.call(Endpoints.trading.tradingAccount, {
       query: { exchange, marketType },
       signal,
       silent: true,
       handled: shownInPlace,
     }),
   openOrders: (exchange: TTradingExchange, signal?: AbortSignal) =>
-    api.get(Paths.tradingOrders, ZOrderPage, {
+    api.call(Endpoints.trading.tradingOrders, {
       query: { exchange, status: 'open', page: 1, pageSize: OPEN_ORDERS_SHOWN },
       signal,
       silent: true,
       handled: shownInPlace,
     }),
   history: (exchange: TTradingExchange, page: number, pageSize: number) =>
-    api.get(Paths.tradingOrders, ZOrderPage, { query: { exchange, status: 'done', page, pageSize } }),
+    api.call(Endpoints.trading.tradingOrders, { query: { exchange, status: 'done', page, pageSize } }),
   /** SaveOrder. The Idempotency-Key also makes the exchange's client order id: a retry never orders twice. */
   placeOrder: (body: TPlaceOrderRequest, idempotencyKey: string) =>
-    api.post(Paths.tradingOrders, ZTradeOrder, body, { idempotencyKey, handled: shownInPlace }),
-  cancelOrder: (id: string) => api.post(pathWith(Paths.tradingOrderCancel, { id }), ZTradeOrder),
+    api.call(Endpoints.trading.postTradingOrders, { body, idempotencyKey, handled: shownInPlace }),
+  cancelOrder: (id: string) => api.call(Endpoints.trading.tradingOrderCancel, { params: { id } }),
   /** CloseOrder: the whole position, by a reduce-only market order. */
   closePosition: (body: TClosePositionRequest, idempotencyKey: string) =>
-    api.post(Paths.tradingPositionClose, ZTradeOrder, body, { idempotencyKey, handled: shownInPlace }),
+    api.call(Endpoints.trading.tradingPositionClose, { body, idempotencyKey, handled: shownInPlace }),
   /** setmargin / adjmargin. */
-  setLeverage: (body: TLeverageRequest) => api.post(Paths.tradingLeverage, ZOk, body),
+  setLeverage: (body: TLeverageRequest) => api.call(Endpoints.trading.tradingLeverage, { body }),
   /** adjmargin by amount: into or out of an isolated position's margin. */
   adjustMargin: (body: TPositionMarginRequest, idempotencyKey: string) =>
-    api.post(Paths.tradingPositionMargin, ZOk, body, { idempotencyKey, handled: shownInPlace }),
+    api.call(Endpoints.trading.tradingPositionMargin, { body, idempotencyKey, handled: shownInPlace }),
 };

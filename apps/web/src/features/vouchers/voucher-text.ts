@@ -1,6 +1,6 @@
 import type { TVoucher } from '@app/contracts';
 import type { TFunction } from 'i18next';
-import { answerAmount, percentText } from '../wallet/amounts';
+import { answerAmount, percentText } from '../../shared/amounts';
 
 /** "15% off", "50% off, at most 20 USDT", "10% off, USDT only": what a voucher does, in a few words. */
 export function voucherLabel(

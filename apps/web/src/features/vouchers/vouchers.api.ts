@@ -1,17 +1,5 @@
-import {
-  Paths,
-  type TAdminVouchersQuery,
-  type TIssueVouchers,
-  type TVoucherState,
-  ZAdminVoucher,
-  ZIssueVouchersResult,
-  ZVoucher,
-  zPage,
-} from '@app/contracts';
+import { Endpoints, type TAdminVouchersQuery, type TIssueVouchers, type TVoucherState } from '@app/contracts';
 import { api } from '../../app/api';
-
-const ZVoucherPage = zPage(ZVoucher);
-const ZAdminVoucherPage = zPage(ZAdminVoucher);
 
 /** Everything under `vouchers` is refreshed at once after a purchase uses one. */
 export const voucherKeys = {
@@ -22,9 +10,9 @@ export const voucherKeys = {
 
 export const vouchersApi = {
   list: (state: TVoucherState, page: number, pageSize: number, signal?: AbortSignal) =>
-    api.get(Paths.vouchers, ZVoucherPage, { query: { state, page, pageSize }, signal }),
+    api.call(Endpoints.vouchers.vouchers, { query: { state, page, pageSize }, signal }),
   adminList: (query: TAdminVouchersQuery, signal?: AbortSignal) =>
-    api.get(Paths.adminVouchers, ZAdminVoucherPage, { query, signal }),
+    api.call(Endpoints.vouchers.adminVouchers, { query, signal }),
   issue: (body: TIssueVouchers, handled: readonly string[]) =>
-    api.post(Paths.adminVouchers, ZIssueVouchersResult, body, { handled }),
+    api.call(Endpoints.vouchers.postAdminVouchers, { body, handled }),
 };

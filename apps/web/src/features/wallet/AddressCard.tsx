@@ -2,9 +2,9 @@ import type { TWithdrawalAddress } from '@app/contracts';
 import { Button, Tag } from 'antd-mobile';
 import { LockOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { dateTimeText } from '../../shared/format';
 import styles from './AddressCard.module.css';
 import { BindAddressForm } from './BindAddressForm';
-import { dateTimeText } from './format';
 
 interface AddressCardProps {
   item: TWithdrawalAddress;

@@ -1,9 +1,9 @@
 import { Button } from 'antd-mobile';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { amountText } from '../../shared/amounts';
 import { FormField } from '../../shared/FormField';
 import styles from './AmountField.module.css';
-import { amountText } from './amounts';
 
 interface AmountFieldProps<T extends FieldValues> {
   control: Control<T>;

@@ -2,7 +2,7 @@ import type { TCurrencyBalances } from '@app/contracts';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { amountText, usdText } from './amounts';
+import { amountText, usdText } from '../../shared/amounts';
 import styles from './CurrencyCard.module.css';
 import { KindTag } from './KindTag';
 import { WalletBalances } from './WalletBalances';

@@ -2,13 +2,13 @@ import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { amountText, usdText } from '../../shared/amounts';
+import { LoadState } from '../../shared/LoadState';
+import { Notice } from '../../shared/Notice';
 import { PageLayout } from '../../shared/PageLayout';
 import { ActionGrid } from './ActionGrid';
-import { amountText, usdText } from './amounts';
 import styles from './CurrencyPage.module.css';
 import { KindTag } from './KindTag';
-import { LoadState } from './LoadState';
-import { Notice } from './Notice';
 import { TotalCard } from './TotalCard';
 import { WalletBalances } from './WalletBalances';
 import {

@@ -1,13 +1,13 @@
 import type { TDepositChannel } from '@app/contracts';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
+import { answerAmount } from '../../shared/amounts';
+import { CopyButton } from '../../shared/CopyButton';
+import { Notice } from '../../shared/Notice';
+import { networkFullNames } from '../../shared/network-names';
 import { ReceiptRows } from '../../shared/ReceiptRows';
 import { shortText } from '../admin/admin-format';
-import { answerAmount } from './amounts';
-import { CopyButton } from './CopyButton';
 import styles from './DepositChannel.module.css';
-import { Notice } from './Notice';
-import { networkFullNames } from './network-names';
 
 /**
  * Where to send a coin on one network: the member's own address (QR code of the payment URI a wallet app

@@ -1,9 +1,9 @@
 import type { TDeposit } from '@app/contracts';
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { answerAmount } from './amounts';
-import { dateTimeText } from './format';
-import { networkFullNames } from './network-names';
+import { answerAmount } from '../../shared/amounts';
+import { dateTimeText } from '../../shared/format';
+import { networkFullNames } from '../../shared/network-names';
 import styles from './WithdrawalItem.module.css';
 
 const tagColors: Record<TDeposit['status'], string> = {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { Column } from '../../shared/Column';
 import { PageLayout } from '../../shared/PageLayout';
-import { Column } from './Column';
 import { ExchangeForm } from './ExchangeForm';
 import { TxPasswordNotice } from './TxPasswordNotice';
 import { WalletPaths } from './wallet-paths';

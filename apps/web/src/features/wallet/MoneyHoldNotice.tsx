@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { dateTimeText } from './format';
+import { dateTimeText } from '../../shared/format';
+import { Notice } from '../../shared/Notice';
 import { useMoneyHold } from './money-hold';
-import { Notice } from './Notice';
 
 /**
  * Says before the member tries why money actions will be refused, and until when: a lock after too many

@@ -1,9 +1,9 @@
 import type { TWalletRecord } from '@app/contracts';
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { answerAmount } from './amounts';
+import { answerAmount } from '../../shared/amounts';
+import { dateTimeText } from '../../shared/format';
 import { counterpartyText } from './counterparty';
-import { dateTimeText } from './format';
 import styles from './RecordItem.module.css';
 
 const statusColors = { pending: 'warning', posted: 'success', voided: 'default' } as const;

@@ -1,9 +1,9 @@
 import { RecordKinds, type TWallet, WalletNames } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { type FilterOption, FilterPicker } from '../../shared/FilterPicker';
 import { PagedList } from '../../shared/PagedList';
 import { PageLayout } from '../../shared/PageLayout';
-import { type FilterOption, FilterPicker } from './FilterPicker';
 import { RecordItem } from './RecordItem';
 import styles from './RecordsPage.module.css';
 import { filtersFrom, paramsOf } from './record-filters';

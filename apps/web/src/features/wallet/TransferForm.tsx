@@ -13,17 +13,17 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useMe } from '../../app/use-me';
+import { amountText, answerAmount, checkAmount } from '../../shared/amounts';
+import { ChoiceField } from '../../shared/ChoiceChips';
+import { errorCodeOf } from '../../shared/error-code';
 import { FormField } from '../../shared/FormField';
 import styles from '../../shared/FormPage.module.css';
+import { dateTimeText } from '../../shared/format';
+import { LoadState } from '../../shared/LoadState';
+import { Notice } from '../../shared/Notice';
 import { ReceiptPopup } from '../../shared/ReceiptPopup';
 import type { ReceiptRow } from '../../shared/ReceiptRows';
 import { AmountField } from './AmountField';
-import { amountText, answerAmount, checkAmount } from './amounts';
-import { ChoiceField } from './ChoiceChips';
-import { errorCodeOf } from './error-code';
-import { dateTimeText } from './format';
-import { LoadState } from './LoadState';
-import { Notice } from './Notice';
 import { ResultCard } from './ResultCard';
 import {
   AIRDROP_ROUTE,

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useMe } from '../../app/use-me';
+import { Notice } from '../../shared/Notice';
 import { MoneyHoldNotice } from './MoneyHoldNotice';
-import { Notice } from './Notice';
 
 /**
  * Money screens ask for the transaction password: say so first when the member has none yet, and say

@@ -1,6 +1,6 @@
 import type { TCurrencyBalances } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { amountText, minorOf } from './amounts';
+import { amountText, minorOf } from '../../shared/amounts';
 import styles from './WalletBalances.module.css';
 
 /** The four wallets of one coin: what is available, and what is held for withdrawals when there is some. */

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Routes } from '../../app/navigation';
+import { usdText } from '../../shared/amounts';
+import { LoadState } from '../../shared/LoadState';
+import { Notice } from '../../shared/Notice';
 import { PageLayout } from '../../shared/PageLayout';
 import { ActionGrid } from './ActionGrid';
-import { usdText } from './amounts';
 import { CurrencyCard } from './CurrencyCard';
-import { LoadState } from './LoadState';
-import { Notice } from './Notice';
 import { TotalCard } from './TotalCard';
 import { useWalletOverview } from './wallet.queries';
 import { walletActions } from './wallet-actions';

@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Routes } from '../../app/navigation';
+import { Column } from '../../shared/Column';
 import styles from '../../shared/FormPage.module.css';
+import { LoadState } from '../../shared/LoadState';
 import { PageLayout } from '../../shared/PageLayout';
 import { AddressCard } from './AddressCard';
-import { Column } from './Column';
-import { LoadState } from './LoadState';
 import { TxPasswordNotice } from './TxPasswordNotice';
 import { useWithdrawAddresses } from './wallet.queries';
 

@@ -1,7 +1,7 @@
 import type { TWithdrawalOption } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { amountText, minorText, percentText, withdrawalPreview } from '../../shared/amounts';
 import { ReceiptRows } from '../../shared/ReceiptRows';
-import { amountText, minorText, percentText, withdrawalPreview } from './amounts';
 import styles from './WithdrawSummary.module.css';
 
 /** The minimum, the fee and what arrives, for the amount as it is typed. */

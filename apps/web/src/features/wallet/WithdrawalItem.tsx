@@ -1,8 +1,8 @@
 import type { TWithdrawal } from '@app/contracts';
 import { Button, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { answerAmount } from './amounts';
-import { dateTimeText } from './format';
+import { answerAmount } from '../../shared/amounts';
+import { dateTimeText } from '../../shared/format';
 import styles from './WithdrawalItem.module.css';
 
 const statusColors = {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { seal } from '../../app/seal';
+import { errorCodeOf } from '../../shared/error-code';
 import { useAttemptKeeper } from '../../shared/idempotency';
 import type { ReceiptPopupProps } from '../../shared/ReceiptPopup';
-import { errorCodeOf } from './error-code';
 import { moneyHoldCodes, moneyHoldKey } from './money-hold';
 
 interface ConfirmFlowOptions<P, B, R> {

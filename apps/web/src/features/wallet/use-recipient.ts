@@ -3,8 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/error-text';
+import { errorCodeOf } from '../../shared/error-code';
 import type { FieldStatus } from '../../shared/FormField';
-import { errorCodeOf } from './error-code';
 import { walletApi, walletKeys } from './wallet.api';
 
 export interface RecipientCheck {

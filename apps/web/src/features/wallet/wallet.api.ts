@@ -1,6 +1,6 @@
 import {
+  Endpoints,
   ErrorCodes,
-  Paths,
   type TAirdropRequest,
   type TBindAddressRequest,
   type TExchangeRequest,
@@ -8,29 +8,8 @@ import {
   type TTransferRequest,
   type TWalletRecordsQuery,
   type TWithdrawRequest,
-  ZDeposit,
-  ZDepositInfo,
-  ZExchangePairs,
-  ZExchangeQuote,
-  ZExchangeReceipt,
-  ZReceipt,
-  ZRecipient,
-  ZTacSent,
-  ZTestFaucetResult,
-  ZTransferRules,
-  ZWalletOverview,
-  ZWalletRecord,
-  ZWithdrawal,
-  ZWithdrawalAddress,
-  ZWithdrawalAddresses,
-  ZWithdrawalOptions,
-  zPage,
 } from '@app/contracts';
-import { api, pathWith } from '../../app/api';
-
-const ZRecordPage = zPage(ZWalletRecord);
-const ZWithdrawalPage = zPage(ZWithdrawal);
-const ZDepositPage = zPage(ZDeposit);
+import { api } from '../../app/api';
 
 export type RecordFilters = Pick<TWalletRecordsQuery, 'wallet' | 'currency' | 'kind'>;
 
@@ -65,42 +44,41 @@ export const recipientHandled = ['RECIPIENT_NOT_FOUND', 'RECIPIENT_IS_SELF', 'VA
  * (`key`) and the codes the calling screen shows itself (`handled`).
  */
 export const walletApi = {
-  overview: (signal?: AbortSignal) => api.get(Paths.wallet, ZWalletOverview, { signal }),
+  overview: (signal?: AbortSignal) => api.call(Endpoints.wallet.wallet, { signal }),
   records: (filters: RecordFilters, page: number, pageSize: number) =>
-    api.get(Paths.walletRecords, ZRecordPage, { query: { ...filters, page, pageSize } }),
+    api.call(Endpoints.wallet.walletRecords, { query: { ...filters, page, pageSize } }),
 
   recipient: (username: string, signal?: AbortSignal) =>
-    api.get(Paths.recipient, ZRecipient, { query: { username }, handled: recipientHandled, signal }),
-  transferRules: (signal?: AbortSignal) => api.get(Paths.transferRules, ZTransferRules, { signal }),
+    api.call(Endpoints.wallet.recipient, { query: { username }, handled: recipientHandled, signal }),
+  transferRules: (signal?: AbortSignal) => api.call(Endpoints.wallet.transferRules, { signal }),
   transfer: (body: TTransferRequest, key: string, handled: readonly string[]) =>
-    api.post(Paths.transfer, ZReceipt, body, { idempotencyKey: key, handled }),
+    api.call(Endpoints.wallet.transfer, { body, idempotencyKey: key, handled }),
   airdrop: (body: TAirdropRequest, key: string, handled: readonly string[]) =>
-    api.post(Paths.airdrop, ZReceipt, body, { idempotencyKey: key, handled }),
+    api.call(Endpoints.wallet.airdrop, { body, idempotencyKey: key, handled }),
 
-  exchangePairs: (signal?: AbortSignal) => api.get(Paths.exchangePairs, ZExchangePairs, { signal }),
+  exchangePairs: (signal?: AbortSignal) => api.call(Endpoints.wallet.exchangePairs, { signal }),
   quote: (body: { pairId: string; amount: string }, handled: readonly string[]) =>
-    api.post(Paths.exchangeQuote, ZExchangeQuote, body, { handled }),
+    api.call(Endpoints.wallet.exchangeQuote, { body, handled }),
   exchange: (body: TExchangeRequest, key: string, handled: readonly string[]) =>
-    api.post(Paths.exchange, ZExchangeReceipt, body, { idempotencyKey: key, handled }),
+    api.call(Endpoints.wallet.exchange, { body, idempotencyKey: key, handled }),
 
-  withdrawAddresses: (signal?: AbortSignal) =>
-    api.get(Paths.withdrawAddresses, ZWithdrawalAddresses, { signal }),
+  withdrawAddresses: (signal?: AbortSignal) => api.call(Endpoints.wallet.withdrawAddresses, { signal }),
   sendAddressTac: (handled: readonly string[]) =>
-    api.post(Paths.memberTac, ZTacSent, { purpose: 'withdraw_address' }, { handled }),
+    api.call(Endpoints.auth.memberTac, { body: { purpose: 'withdraw_address' }, handled }),
   bindAddress: (body: TBindAddressRequest, key: string, handled: readonly string[]) =>
-    api.post(Paths.withdrawAddresses, ZWithdrawalAddress, body, { idempotencyKey: key, handled }),
+    api.call(Endpoints.wallet.postWithdrawAddresses, { body, idempotencyKey: key, handled }),
 
-  withdrawOptions: (signal?: AbortSignal) => api.get(Paths.withdrawOptions, ZWithdrawalOptions, { signal }),
+  withdrawOptions: (signal?: AbortSignal) => api.call(Endpoints.wallet.withdrawOptions, { signal }),
   withdrawals: (page: number, pageSize: number) =>
-    api.get(Paths.withdrawals, ZWithdrawalPage, { query: { page, pageSize } }),
+    api.call(Endpoints.wallet.withdrawals, { query: { page, pageSize } }),
   withdraw: (body: TWithdrawRequest, key: string, handled: readonly string[]) =>
-    api.post(Paths.withdrawals, ZWithdrawal, body, { idempotencyKey: key, handled }),
+    api.call(Endpoints.wallet.postWithdrawals, { body, idempotencyKey: key, handled }),
   cancelWithdrawal: (id: string, key: string) =>
-    api.post(pathWith(Paths.withdrawalCancel, { id }), ZWithdrawal, {}, { idempotencyKey: key }),
+    api.call(Endpoints.wallet.withdrawalCancel, { params: { id }, idempotencyKey: key }),
 
-  depositInfo: (signal?: AbortSignal) => api.get(Paths.depositInfo, ZDepositInfo, { signal }),
+  depositInfo: (signal?: AbortSignal) => api.call(Endpoints.wallet.depositInfo, { signal }),
   deposits: (page: number, pageSize: number, signal?: AbortSignal) =>
-    api.get(Paths.deposits, ZDepositPage, { query: { page, pageSize }, signal }),
+    api.call(Endpoints.wallet.deposits, { query: { page, pageSize }, signal }),
   /** Development only: test tokens from the development chain to the member's own address. */
-  testFaucet: (body: TTestFaucetRequest) => api.post(Paths.testFaucet, ZTestFaucetResult, body),
+  testFaucet: (body: TTestFaucetRequest) => api.call(Endpoints.testFaucet.testFaucet, { body }),
 };

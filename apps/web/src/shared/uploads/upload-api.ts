@@ -1,4 +1,4 @@
-import { Paths, type TStoredUpload, type UploadPurpose, ZStoredUpload } from '@app/contracts';
+import { Endpoints, type TStoredUpload, type UploadPurpose } from '@app/contracts';
 import { api } from '../../app/api';
 
 /** What an upload field shows itself, under the picker, instead of as a toast. */
@@ -19,5 +19,5 @@ export const uploadHandled = [
 export function uploadFile(purpose: UploadPurpose, file: Blob, fileName = 'upload'): Promise<TStoredUpload> {
   const form = new FormData();
   form.append('file', file, fileName);
-  return api.post(Paths.uploads, ZStoredUpload, form, { query: { purpose }, handled: uploadHandled });
+  return api.call(Endpoints.uploads.uploads, { form, query: { purpose }, handled: uploadHandled });
 }

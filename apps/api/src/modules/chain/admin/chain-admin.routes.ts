@@ -1,5 +1,6 @@
-import { Paths, ZAdminChainDeposit, ZAdminChainDepositsQuery, ZReconciliation, zPage } from '@app/contracts';
+import { Endpoints } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../../platform/endpoint-route';
 import type { createChainDepositsAdmin } from './chain-deposits.admin';
 import type { createReconciliation } from './reconciliation';
 
@@ -10,17 +11,14 @@ export const chainAdminRoutes: FastifyPluginAsyncZod<{
 }> = async (app, o) => {
   const admin = { access: 'admin' as const };
   const tags = ['admin'];
-  app.get(
-    Paths.adminChainDeposits,
-    {
-      config: admin,
-      schema: { tags, querystring: ZAdminChainDepositsQuery, response: { 200: zPage(ZAdminChainDeposit) } },
-    },
-    (request) => o.deposits(request.query),
-  );
-  app.get(
-    Paths.adminReconciliation,
-    { config: admin, schema: { tags, response: { 200: ZReconciliation } } },
-    () => o.reconcile(),
-  );
+  route(app, Endpoints.chainAdmin.adminChainDeposits, {
+    config: admin,
+    tags,
+    handler: (request) => o.deposits(request.query),
+  });
+  route(app, Endpoints.chainAdmin.adminReconciliation, {
+    config: admin,
+    tags,
+    handler: () => o.reconcile(),
+  });
 };

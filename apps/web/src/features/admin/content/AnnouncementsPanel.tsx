@@ -1,7 +1,7 @@
 import type { TAdminAnnouncement } from '@app/contracts';
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { dateTimeText } from '../../wallet/format';
+import { dateTimeText } from '../../../shared/format';
 import type { Column } from '../DataTable';
 import { AnnouncementForm } from './AnnouncementForm';
 import styles from './ContentForms.module.css';

@@ -1,5 +1,5 @@
 import {
-  Paths,
+  Endpoints,
   type TAdminNewsQuery,
   type TAnnouncementInput,
   type TAppVersionInput,
@@ -7,20 +7,9 @@ import {
   type TLocalizedText,
   type TNewsInput,
   type TSlideInput,
-  ZAdminAnnouncement,
-  ZAdminAnnouncements,
-  ZAdminContentFile,
-  ZAdminContentFiles,
-  ZAdminNewsItem,
-  ZAdminNewsPage,
-  ZAdminSiteNote,
-  ZAdminSlide,
-  ZAdminSlides,
-  ZAppVersionSettings,
-  ZOk,
 } from '@app/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { api, pathWith } from '../../../app/api';
+import { api } from '../../../app/api';
 import { contentKeys } from '../../content/content.api';
 import { adminKeys } from '../admin.api';
 
@@ -47,45 +36,47 @@ export function refreshContent(queryClient: QueryClient): void {
   }
 }
 
-const byId = (path: string, id: string) => pathWith(path, { id });
-
 /** The admin area's content calls (news, announcements, slider, files, about us, app version). */
 export const contentAdminApi = {
   news: (status: TAdminNewsQuery['status'], page: number, pageSize: number, signal?: AbortSignal) =>
-    api.get(Paths.adminNews, ZAdminNewsPage, { query: { status, page, pageSize }, signal }),
-  createNews: (body: TNewsInput, o: Options = {}) => api.post(Paths.adminNews, ZAdminNewsItem, body, o),
+    api.call(Endpoints.contentAdmin.adminNews, { query: { status, page, pageSize }, signal }),
+  createNews: (body: TNewsInput, o: Options = {}) =>
+    api.call(Endpoints.contentAdmin.postAdminNews, { body, ...o }),
   updateNews: (id: string, body: TNewsInput, o: Options = {}) =>
-    api.put(byId(Paths.adminNewsItem, id), ZAdminNewsItem, body, o),
-  publishNews: (id: string) => api.post(byId(Paths.adminNewsPublish, id), ZAdminNewsItem),
-  unpublishNews: (id: string) => api.post(byId(Paths.adminNewsUnpublish, id), ZAdminNewsItem),
-  deleteNews: (id: string) => api.delete(byId(Paths.adminNewsItem, id), ZOk),
+    api.call(Endpoints.contentAdmin.putAdminNewsItem, { params: { id: id }, body, ...o }),
+  publishNews: (id: string) => api.call(Endpoints.contentAdmin.adminNewsPublish, { params: { id: id } }),
+  unpublishNews: (id: string) => api.call(Endpoints.contentAdmin.adminNewsUnpublish, { params: { id: id } }),
+  deleteNews: (id: string) => api.call(Endpoints.contentAdmin.deleteAdminNewsItem, { params: { id: id } }),
 
-  announcements: (signal?: AbortSignal) => api.get(Paths.adminAnnouncements, ZAdminAnnouncements, { signal }),
+  announcements: (signal?: AbortSignal) => api.call(Endpoints.contentAdmin.adminAnnouncements, { signal }),
   createAnnouncement: (body: TAnnouncementInput, o: Options = {}) =>
-    api.post(Paths.adminAnnouncements, ZAdminAnnouncement, body, o),
+    api.call(Endpoints.contentAdmin.postAdminAnnouncements, { body, ...o }),
   updateAnnouncement: (id: string, body: TAnnouncementInput, o: Options = {}) =>
-    api.put(byId(Paths.adminAnnouncement, id), ZAdminAnnouncement, body, o),
-  deleteAnnouncement: (id: string) => api.delete(byId(Paths.adminAnnouncement, id), ZOk),
+    api.call(Endpoints.contentAdmin.putAdminAnnouncement, { params: { id: id }, body, ...o }),
+  deleteAnnouncement: (id: string) =>
+    api.call(Endpoints.contentAdmin.deleteAdminAnnouncement, { params: { id: id } }),
 
-  slides: (signal?: AbortSignal) => api.get(Paths.adminSlides, ZAdminSlides, { signal }),
-  createSlide: (body: TSlideInput, o: Options = {}) => api.post(Paths.adminSlides, ZAdminSlide, body, o),
+  slides: (signal?: AbortSignal) => api.call(Endpoints.contentAdmin.adminSlides, { signal }),
+  createSlide: (body: TSlideInput, o: Options = {}) =>
+    api.call(Endpoints.contentAdmin.postAdminSlides, { body, ...o }),
   updateSlide: (id: string, body: TSlideInput, o: Options = {}) =>
-    api.put(byId(Paths.adminSlide, id), ZAdminSlide, body, o),
-  deleteSlide: (id: string) => api.delete(byId(Paths.adminSlide, id), ZOk),
+    api.call(Endpoints.contentAdmin.putAdminSlide, { params: { id: id }, body, ...o }),
+  deleteSlide: (id: string) => api.call(Endpoints.contentAdmin.deleteAdminSlide, { params: { id: id } }),
 
-  files: (signal?: AbortSignal) => api.get(Paths.adminFiles, ZAdminContentFiles, { signal }),
+  files: (signal?: AbortSignal) => api.call(Endpoints.contentAdmin.adminFiles, { signal }),
   createFile: (body: TContentFileInput, o: Options = {}) =>
-    api.post(Paths.adminFiles, ZAdminContentFile, body, o),
+    api.call(Endpoints.contentAdmin.postAdminFiles, { body, ...o }),
   renameFile: (id: string, title: string, o: Options = {}) =>
-    api.put(byId(Paths.adminFile, id), ZAdminContentFile, { title }, o),
-  deleteFile: (id: string) => api.delete(byId(Paths.adminFile, id), ZOk),
+    api.call(Endpoints.contentAdmin.putAdminFile, { params: { id: id }, body: { title }, ...o }),
+  deleteFile: (id: string) => api.call(Endpoints.contentAdmin.deleteAdminFile, { params: { id: id } }),
 
-  about: (signal?: AbortSignal) => api.get(Paths.adminAbout, ZAdminSiteNote, { signal }),
-  setAbout: (text: TLocalizedText, o: Options = {}) => api.put(Paths.adminAbout, ZAdminSiteNote, { text }, o),
-  withdrawalNote: (signal?: AbortSignal) => api.get(Paths.adminWithdrawalNote, ZAdminSiteNote, { signal }),
+  about: (signal?: AbortSignal) => api.call(Endpoints.contentAdmin.adminAbout, { signal }),
+  setAbout: (text: TLocalizedText, o: Options = {}) =>
+    api.call(Endpoints.contentAdmin.putAdminAbout, { body: { text }, ...o }),
+  withdrawalNote: (signal?: AbortSignal) => api.call(Endpoints.contentAdmin.adminWithdrawalNote, { signal }),
   setWithdrawalNote: (text: TLocalizedText, o: Options = {}) =>
-    api.put(Paths.adminWithdrawalNote, ZAdminSiteNote, { text }, o),
-  version: (signal?: AbortSignal) => api.get(Paths.adminAppVersion, ZAppVersionSettings, { signal }),
+    api.call(Endpoints.contentAdmin.putAdminWithdrawalNote, { body: { text }, ...o }),
+  version: (signal?: AbortSignal) => api.call(Endpoints.contentAdmin.adminAppVersion, { signal }),
   setVersion: (body: TAppVersionInput, o: Options = {}) =>
-    api.put(Paths.adminAppVersion, ZAppVersionSettings, body, o),
+    api.call(Endpoints.contentAdmin.putAdminAppVersion, { body, ...o }),
 };

@@ -1,6 +1,6 @@
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
-import { FormField } from '../../shared/FormField';
 import styles from './ChoiceChips.module.css';
+import { FormField } from './FormField';
 
 export interface Choice<V extends string> {
   value: V;

@@ -1,5 +1,5 @@
 import type { TLanguage } from '@app/contracts';
-import { currentLanguage } from '../../app/i18n';
+import { currentLanguage } from '../app/i18n';
 
 // Our language tags name the app's languages; Intl needs the locale of each ("bm" is Bambara to Intl).
 const intlLocales: Record<TLanguage, string> = {

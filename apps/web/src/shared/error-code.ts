@@ -1,4 +1,4 @@
-import { isApiError } from '../../app/api-error';
+import { isApiError } from '../app/api-error';
 
 /** The code to show for a failed call: a refused field's own code when the server named one. */
 export function errorCodeOf(error: unknown): string {

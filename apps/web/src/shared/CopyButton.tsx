@@ -1,6 +1,6 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '../../app/toast';
+import { showToast } from '../app/toast';
 import { copyText } from './copy-text';
 
 /** Copies a value (an address, a reference) and says whether it worked. */

@@ -1,0 +1,127 @@
+import {
+  ZBot,
+  ZBotAioSwitch,
+  ZBotCycleIdParams,
+  ZBotDetail,
+  ZBotGroup,
+  ZBotGroupIdParams,
+  ZBotGroupPreview,
+  ZBotIdParams,
+  ZBotMarketSwitch,
+  ZBotMarketSwitches,
+  ZBotPositionEstimate,
+  ZBotPreview,
+  ZBotPreviewRequest,
+  ZBotsQuery,
+  ZCreateBotGroupRequest,
+  ZCreateBotRequest,
+  ZUpdateBotRequest,
+} from '../bots';
+import { zPage } from '../common';
+import { defineEndpoint } from '../endpoint';
+
+/** The operations registered by apps/api/src/modules/bots/bots.routes.ts. */
+export const BotsEndpoints = {
+  bots: defineEndpoint({ method: 'GET', path: '/api/bots', query: ZBotsQuery, response: zPage(ZBot) }),
+  postBots: defineEndpoint({ method: 'POST', path: '/api/bots', body: ZCreateBotRequest, response: ZBot }),
+  botPreview: defineEndpoint({
+    method: 'POST',
+    path: '/api/bots/preview',
+    body: ZBotPreviewRequest,
+    response: ZBotPreview,
+  }),
+  bot: defineEndpoint({ method: 'GET', path: '/api/bots/:id', params: ZBotIdParams, response: ZBotDetail }),
+  putBot: defineEndpoint({
+    method: 'PUT',
+    path: '/api/bots/:id',
+    params: ZBotIdParams,
+    body: ZUpdateBotRequest,
+    response: ZBot,
+  }),
+  deleteBot: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/bots/:id',
+    params: ZBotIdParams,
+    response: ZBot,
+  }),
+  botPause: defineEndpoint({
+    method: 'POST',
+    path: '/api/bots/:id/pause',
+    params: ZBotIdParams,
+    response: ZBot,
+  }),
+  botResume: defineEndpoint({
+    method: 'POST',
+    path: '/api/bots/:id/resume',
+    params: ZBotIdParams,
+    response: ZBot,
+  }),
+  botAddEntry: defineEndpoint({
+    method: 'POST',
+    path: '/api/bots/:id/add-entry',
+    params: ZBotIdParams,
+    response: ZBot,
+  }),
+  botClose: defineEndpoint({
+    method: 'POST',
+    path: '/api/bots/:id/close',
+    params: ZBotIdParams,
+    response: ZBot,
+  }),
+  botReverse: defineEndpoint({
+    method: 'POST',
+    path: '/api/bots/:id/reverse',
+    params: ZBotIdParams,
+    response: ZBot,
+  }),
+  botPosition: defineEndpoint({
+    method: 'GET',
+    path: '/api/bots/:id/position',
+    params: ZBotIdParams,
+    response: ZBotPositionEstimate,
+  }),
+  botAio: defineEndpoint({
+    method: 'PUT',
+    path: '/api/bots/:id/aio',
+    params: ZBotIdParams,
+    body: ZBotAioSwitch,
+    response: ZBot,
+  }),
+  botCycleClose: defineEndpoint({
+    method: 'POST',
+    path: '/api/bot-cycles/:id/close',
+    params: ZBotCycleIdParams,
+    response: ZBot,
+  }),
+  botMarkets: defineEndpoint({ method: 'GET', path: '/api/bot-markets', response: ZBotMarketSwitches }),
+  putBotMarkets: defineEndpoint({
+    method: 'PUT',
+    path: '/api/bot-markets',
+    body: ZBotMarketSwitch,
+    response: ZBotMarketSwitches,
+  }),
+  botGroups: defineEndpoint({
+    method: 'POST',
+    path: '/api/bot-groups',
+    body: ZCreateBotGroupRequest,
+    response: ZBotGroup,
+  }),
+  botGroupPreview: defineEndpoint({
+    method: 'POST',
+    path: '/api/bot-groups/preview',
+    body: ZCreateBotGroupRequest,
+    response: ZBotGroupPreview,
+  }),
+  botGroupPause: defineEndpoint({
+    method: 'POST',
+    path: '/api/bot-groups/:id/pause',
+    params: ZBotGroupIdParams,
+    response: ZBotGroup,
+  }),
+  botGroupResume: defineEndpoint({
+    method: 'POST',
+    path: '/api/bot-groups/:id/resume',
+    params: ZBotGroupIdParams,
+    response: ZBotGroup,
+  }),
+};
