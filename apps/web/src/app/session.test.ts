@@ -1,3 +1,4 @@
+import { ZUserInfo } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { member } from '../test/wallet-fixtures';
 import { restoreSession, session } from './session';
@@ -10,7 +11,8 @@ describe('restoreSession', () => {
     writeItem(StorageKeys.isLogin, 'true');
     writeItem(StorageKeys.userInfo, JSON.stringify(member));
     await restoreSession();
-    expect(session.get()).toEqual({ isLogin: true, userInfo: member });
+    // The member fixture is GET /api/me's answer; the session keeps the userInfo part of it.
+    expect(session.get()).toEqual({ isLogin: true, userInfo: ZUserInfo.parse(member) });
   });
 
   it('stays signed out when the stored userInfo does not fit (an older build wrote it)', async () => {
