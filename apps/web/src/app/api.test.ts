@@ -218,4 +218,26 @@ describe('api client', () => {
     expect(await pending).toMatchObject({ code: 'TIMEOUT', status: 0 });
     expect(activity.count()).toBe(0);
   });
+
+  it('treats a call cancelled while its answer was coming in as cancelled, without a toast', async () => {
+    const controller = new AbortController();
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      const body = new ReadableStream({
+        start(stream) {
+          stream.enqueue(new TextEncoder().encode('{"ok":'));
+          init.signal?.addEventListener('abort', () =>
+            stream.error(new DOMException('aborted', 'AbortError')),
+          );
+        },
+      });
+      return new Response(body, { headers: { 'Content-Type': 'application/json' } });
+    });
+    const pending = api
+      .call(defineEndpoint({ method: 'GET', path: '/api/x', response: ZOk }), { signal: controller.signal })
+      .catch((e: unknown) => e);
+    await vi.waitFor(() => expect(activity.count()).toBe(1));
+    controller.abort();
+    expect(await pending).toMatchObject({ code: 'ABORTED', status: 0 });
+    expect(toast).not.toHaveBeenCalled();
+  });
 });

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { activity } from './activity';
 import { ApiError } from './api-error';
 import { reactToError } from './api-reactions';
-import { i18n } from './i18n';
+import { requestLanguage } from './i18n';
 import { STEP_UP_CODE, stepUp } from './step-up';
 
 /** Spec section 9: every request gives up after 60 s. */
@@ -139,7 +139,7 @@ async function callOnce<S extends z.ZodType>(
         credentials: 'same-origin',
         headers: {
           Accept: 'application/json',
-          'Accept-Language': i18n.language,
+          'Accept-Language': requestLanguage(),
           ...(body === undefined || isForm ? {} : { 'Content-Type': 'application/json' }),
           ...(options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
         },
@@ -152,7 +152,16 @@ async function callOnce<S extends z.ZodType>(
     }
     if (!response.ok) throw await errorOf(response);
     const checker = typeof schema === 'function' ? schema(response.status) : schema;
-    const parsed = checker?.safeParse(await response.json().catch(() => undefined));
+    let answer: unknown;
+    try {
+      answer = await response.json();
+    } catch {
+      // Cancelled while the body was still coming (a refetch replaced this call): not a server fault.
+      if (abort.timedOut()) throw new ApiError(0, 'TIMEOUT');
+      if (abort.signal.aborted) throw new ApiError(0, 'ABORTED');
+      answer = undefined;
+    }
+    const parsed = checker?.safeParse(answer);
     // An answer that does not fit the contract is a server fault, not something to render.
     if (!parsed?.success) throw new ApiError(response.status, 'INTERNAL');
     return parsed.data as z.output<S>;

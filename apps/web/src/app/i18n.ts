@@ -60,6 +60,8 @@ function applyToPage(lang: TLanguage): void {
 }
 
 const initial = storedLanguage();
+/** The language being switched to: calls made while its texts load already ask the server in it. */
+let requested: TLanguage = initial;
 void i18n.use(initReactI18next).init({
   resources: { [DefaultLanguage]: { translation: en } },
   lng: DefaultLanguage,
@@ -76,9 +78,19 @@ export const languageReady: Promise<void> = switchTo(initial).catch(() => {
 });
 
 async function switchTo(lang: TLanguage): Promise<void> {
+  requested = lang;
   await loadLanguage(lang);
   applyToPage(lang);
   await i18n.changeLanguage(lang);
+}
+
+/**
+ * The language the server should write its texts in (Accept-Language). At start this is the stored one,
+ * before its texts have loaded: the home page's reads go out then (issue 19) and must not come back in
+ * English for a German member.
+ */
+export function requestLanguage(): TLanguage {
+  return requested;
 }
 
 export function currentLanguage(): TLanguage {
