@@ -235,7 +235,7 @@ describe.skipIf(process.platform !== 'linux')('the bank under faults (slow)', ()
           `  faults: ${injected['kill -9 server']} kill -9 of the server, ${injected['terminate connections']} pg_terminate_backend rounds (${terminated} connections), ${injected['kill -9 worker mid-pass']} kill -9 of the bot worker (${workerKillsMidPass} inside a pass)`,
           `  PostgreSQL restarts (-m immediate, SIGQUIT to accepting again): ${pgRestarts.map(seconds).join(', ') || 'none (full run only)'}`,
           `  kill -9 to serving again (/api/health): ${killToServing.map(seconds).join(', ') || 'none'}; to ready (/api/ready, worker beating): ${killToReady.map(seconds).join(', ') || 'none'}`,
-          `  lost ${books.lost.length}, unexpected ${books.unexpected.length}, negative balances ${books.negative.length}, unbalanced currencies ${books.audit.unbalanced.length}, keys left running ${books.stuckKeys.length}`,
+          `  lost ${books.lost.length}, unexpected ${books.unexpected.length}, negative balances ${books.negative.length}, unbalanced currencies ${books.audit.unbalanced.length}, keys left running with nothing applied ${books.stuckKeys.length} (and ${books.runningApplied.length} applied once, final write cut)`,
           `  bot orders ${botOrders.n}: placed twice ${orders.twice.length}, unrecorded ${orders.unrecorded.length}, slot twice ${orders.slotTwice.length}; pending settled: ${settled}`,
         ].join('\n'),
       );
@@ -255,7 +255,10 @@ describe.skipIf(process.platform !== 'linux')('the bank under faults (slow)', ()
       );
       // The only refusal a valid transfer may meet: the sender ran out of money.
       expect(Object.keys(stats.refusals).filter((code) => code !== 'LEDGER_INSUFFICIENT_FUNDS')).toEqual([]);
-      expect(books).toEqual({
+      // A key whose final write a fault cut stays 'running' with its transfer applied once (runningApplied):
+      // by design, see invariants.ts; it is not checked here.
+      const { runningApplied: _applied, ...checked } = books;
+      expect(checked).toEqual({
         lost: [],
         unexpected: [],
         audit: { unbalanced: [], mismatchedAccounts: [] },

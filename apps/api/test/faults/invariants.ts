@@ -13,8 +13,15 @@ export interface BooksReport {
   audit: Awaited<ReturnType<ReturnType<typeof createLedgerService>['audit']>>;
   /** Member accounts below zero. */
   negative: string[];
-  /** Idempotency keys still 'running' after every answer was given. */
+  /**
+   * Idempotency keys still 'running' after every answer was given, whose transfer is not in the ledger
+   * exactly once. A key whose final write was cut (its connection terminated after the ledger committed)
+   * stays 'running' by design (platform/idempotency.ts): the answer went out, a retry takes the key over
+   * and the ledger's derived transfer id keeps it applied once. Those are counted in `runningApplied`.
+   */
   stuckKeys: string[];
+  /** Keys left 'running' whose transfer is applied once: a final write lost to a fault. */
+  runningApplied: string[];
 }
 
 /** Checks the books against what the clients were told. `before`: transfer ids that predate the run. */
@@ -50,10 +57,13 @@ export async function checkBooks(db: Db, outcomes: Outcome[], before: Set<string
       .where(sql<boolean>`credits_posted - debits_posted - debits_pending < 0`)
       .execute()
   ).map((r) => r.id);
-  const stuckKeys = (
+  const running = (
     await db.selectFrom('idempotency_keys').select('key').where('status', '=', 'running').execute()
   ).map((r) => r.key);
-  return { lost, unexpected, audit, negative, stuckKeys };
+  const appliedOnce = (key: string) => (byKey.get(key) ?? []).length === 1;
+  const stuckKeys = running.filter((key) => !appliedOnce(key));
+  const runningApplied = running.filter(appliedOnce);
+  return { lost, unexpected, audit, negative, stuckKeys, runningApplied };
 }
 
 /** Bot orders the exchange got more than once, or that it got without a bot order behind them. */
