@@ -1,3 +1,6 @@
+import { appendFileSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Paths, type TCheckPlacementResult } from '@app/contracts';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
@@ -6,15 +9,30 @@ import { codeSentTo, uniqueUsername, url } from './browser';
 export const DEMO_PASSWORD = 'Demo12345';
 export const SPONSOR = 'company';
 
-/** Demo leaves with free slots; members registered by this file are tried first, so slots never run out. */
+/**
+ * Demo leaves with free slots. Members registered in this run are tried first, so slots never run out:
+ * the demo leaves have 14 free sides, fewer than the spec files that register members. The run's members
+ * are kept in a file beside the server's port, as each spec file has its own module state.
+ */
 const demoLeaves = ['grace01', 'henry01', 'irene01', 'jacky01', 'kevin01', 'frank01', 'david01'];
-const registeredHere: string[] = [];
+
+function runMembersFile(): string {
+  return path.join(tmpdir(), `e2e-members-${new URL(inject('baseUrl')).port}.txt`);
+}
+
+function registeredInRun(): string[] {
+  try {
+    return readFileSync(runMembersFile(), 'utf8').split('\n').filter(Boolean);
+  } catch {
+    return [];
+  }
+}
 
 /** A placement with a free side under the company, asked of the server as the sign-up form asks it. */
 export async function freeSlot(
   request: APIRequestContext,
 ): Promise<{ placement: string; side: 'left' | 'right' }> {
-  for (const placement of [...registeredHere].reverse().concat(demoLeaves)) {
+  for (const placement of new Set([...registeredInRun().reverse(), ...demoLeaves])) {
     const res = await request.get(
       `${inject('baseUrl')}${Paths.checkPlacement}?sponsor=${SPONSOR}&placement=${placement}`,
     );
@@ -27,7 +45,7 @@ export async function freeSlot(
 }
 
 export function remember(username: string): void {
-  registeredHere.push(username);
+  appendFileSync(runMembersFile(), `${username}\n`);
 }
 
 /**
