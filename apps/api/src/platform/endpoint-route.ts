@@ -22,10 +22,10 @@ export type ZodApp = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** The Fastify schema an endpoint definition stands for: request.params/query/body and the reply are typed by it. */
 /** An optional schema of the definition, without the `| undefined` of the optional property. */
 type Present<S> = [NonNullable<S>] extends [never] ? undefined : NonNullable<S>;
 
+/** The Fastify schema an endpoint definition stands for: request.params/query/body and the reply are typed by it. */
 export interface EndpointSchema<E extends Endpoint> {
   params: Present<E['params']>;
   querystring: Present<E['query']>;
