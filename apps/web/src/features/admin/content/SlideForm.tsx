@@ -66,6 +66,7 @@ export function SlideForm({ item, onClose }: { item: TAdminSlide | null; onClose
           <ImageUploadField
             purpose="slider"
             label={t('content.admin.slides.pictureLabel')}
+            labelVisible={false}
             {...(field.value ? { value: field.value } : {})}
             onChange={(id) => field.onChange(id ?? '')}
           />
