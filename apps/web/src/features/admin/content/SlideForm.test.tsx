@@ -73,8 +73,9 @@ describe('the admin slide form', () => {
     expect(message.textContent).toBe(
       'Please write the English text: members whose language is missing read it.',
     );
-    // The picture's label shows once (its legend), as in the news form.
+    // The picture's label and its hint show once each, as in the news form.
     expect(screen.getAllByText('Picture')).toHaveLength(1);
+    expect(screen.getAllByText(/JPEG, PNG or WebP/)).toHaveLength(1);
     expect(sent).toEqual([]);
   });
 });

@@ -66,7 +66,6 @@ export function SlideForm({ item, onClose }: { item: TAdminSlide | null; onClose
         control={form.control}
         name="uploadId"
         label={t('content.admin.slides.pictureLabel')}
-        status={{ tone: 'info', text: t('content.admin.slides.pictureHint') }}
         render={(field) => (
           <ImageUploadField
             purpose="slider"
