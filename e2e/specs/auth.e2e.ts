@@ -59,7 +59,8 @@ describe.each<ViewportName>(['phone', 'desktop'])('sign-up and access at %s size
     remember(username);
 
     // Signed in by sign-up; log out, then in again with the new account.
-    await page.getByTestId('tab-me').click();
+    // The tab bar on a phone, the side menu on a desktop (one navigation each).
+    await page.getByTestId(viewport === 'phone' ? 'tab-me' : 'side-me').click();
     await expect.poll(() => page.getByTestId('personal-username').textContent()).toBe(username);
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(/#\/pages\/login\/login/);

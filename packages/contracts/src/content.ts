@@ -26,6 +26,7 @@ export const ContentLimits = {
   withdrawalNoteMax: 1_000,
   latestNews: 5,
   sliderMax: 10,
+  slideAltMax: 150,
 } as const;
 
 function zText(max: number) {
@@ -151,6 +152,11 @@ export const ZSlideLink = z
 export const ZSlide = z.object({
   id: z.string(),
   imageUrl: z.string(),
+  /**
+   * What the picture shows, in the member's language (English where that one was not written): the image's
+   * alt text. Empty only for a slide written before descriptions existed (decision 73).
+   */
+  alt: z.string(),
   link: z.string().nullable(),
   position: z.number().int(),
 });
@@ -159,13 +165,19 @@ export type TSlide = z.infer<typeof ZSlide>;
 export const ZSlideInput = z.object({
   /** An upload of purpose `slider`. */
   uploadId: ZContentId,
+  /** What the picture shows, per language, English required (the alt text; decision 73). */
+  alt: zLocalizedText(ContentLimits.slideAltMax),
   link: ZSlideLink.nullable().default(null),
   /** Lower first. */
   position: z.number().int().min(0).max(1000).default(0),
 });
 export type TSlideInput = z.input<typeof ZSlideInput>;
 
-export const ZAdminSlide = ZSlide.extend({ uploadId: z.string(), createdAt: ZTimestamp });
+export const ZAdminSlide = ZSlide.extend({
+  alt: ZLocalizedText,
+  uploadId: z.string(),
+  createdAt: ZTimestamp,
+});
 export type TAdminSlide = z.infer<typeof ZAdminSlide>;
 export const ZAdminSlides = z.object({ items: z.array(ZAdminSlide) });
 

@@ -1014,6 +1014,8 @@ export interface AnnouncementsTable {
 export interface SliderImagesTable {
   id: ContentId;
   upload_id: string;
+  /** What the picture shows, per language (migration 0048, decision 73); English may be empty on old rows. */
+  alt: LocalizedColumn;
   link: string | null;
   position: number;
   created_by: string;

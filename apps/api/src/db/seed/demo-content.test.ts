@@ -78,6 +78,8 @@ describe('the demo content', () => {
     for (const row of await db.selectFrom('news').select(['title', 'summary', 'body']).execute()) {
       for (const texts of [row.title, row.summary, row.body]) expect(Object.keys(texts).sort()).toEqual(five);
     }
+    const slides = await db.selectFrom('slider_images').select('alt').execute();
+    for (const { alt } of slides) expect(Object.keys(alt).sort()).toEqual(five);
     for (const row of await db.selectFrom('announcements').select('text').execute()) {
       expect(Object.keys(row.text).sort()).toEqual(five);
     }
@@ -88,5 +90,19 @@ describe('the demo content', () => {
       .where(sql<boolean>`title->>'en-US' LIKE 'Bybit%'`)
       .execute();
     expect(bybit?.title.de).toBe('Bybit-Perpetual-Bots sind jetzt verfügbar');
+  });
+
+  it('describes banners seeded before slides had descriptions, and keeps an admin-written one', async () => {
+    const [first, second] = await db.selectFrom('slider_images').select('id').orderBy('position').execute();
+    if (!first || !second) throw new Error('the demo slides are missing');
+    // As migration 0048 left a slide written before it; the second one an admin has described.
+    await sql`UPDATE slider_images SET alt = '{"en-US": ""}' WHERE id = ${first.id}`.execute(db);
+    await sql`UPDATE slider_images SET alt = '{"en-US": "Our own words"}' WHERE id = ${second.id}`.execute(
+      db,
+    );
+    await seedDemo(db, { uploadsDir: dir });
+    const alts = await db.selectFrom('slider_images').select('alt').orderBy('position').execute();
+    expect(alts[0]?.alt.de).toBe('KI-Trading-Bots auf Binance, Bybit und Gate');
+    expect(alts[1]?.alt).toEqual({ 'en-US': 'Our own words' });
   });
 });

@@ -263,13 +263,31 @@ const withdrawalNote: Texts = {
   fr: 'Les retraits sont examinés sous 24 heures les jours ouvrés. Les frais sont prélevés sur le montant. Vérifiez le réseau de votre adresse : les cryptomonnaies envoyées sur un mauvais réseau sont perdues.',
 };
 
-const banners = [
+/**
+ * The words are drawn into the pictures in English (one picture for every language); each banner's
+ * description (the alt text, decision 73) says them in the member's language.
+ */
+const banners: Array<{
+  from: string;
+  to: string;
+  title: string;
+  line: string;
+  link: string | null;
+  alt: Texts;
+}> = [
   {
     from: '#ff8c1a',
     to: '#ffb347',
     title: 'AI trading bots',
     line: 'Binance · Bybit · Gate',
     link: '/pages/home/HomegetAllNews',
+    alt: {
+      'en-US': 'AI trading bots on Binance, Bybit and Gate',
+      'zh-CN': 'AI 交易机器人：支持 Binance、Bybit 和 Gate',
+      'bm-MY': 'Bot dagangan AI di Binance, Bybit dan Gate',
+      de: 'KI-Trading-Bots auf Binance, Bybit und Gate',
+      fr: 'Robots de trading IA sur Binance, Bybit et Gate',
+    },
   },
   {
     from: '#1f6feb',
@@ -277,6 +295,13 @@ const banners = [
     title: 'USDT & USDC wallets',
     line: 'Deposit, transfer, withdraw',
     link: '/pages/Wallet/Wallet',
+    alt: {
+      'en-US': 'USDT and USDC wallets: deposit, transfer, withdraw',
+      'zh-CN': 'USDT 和 USDC 钱包：充值、转账、提现',
+      'bm-MY': 'Dompet USDT dan USDC: deposit, pindahan, pengeluaran',
+      de: 'USDT- und USDC-Wallets: einzahlen, überweisen, auszahlen',
+      fr: 'Portefeuilles USDT et USDC : déposer, transférer, retirer',
+    },
   },
   {
     from: '#2da44e',
@@ -284,6 +309,13 @@ const banners = [
     title: 'Invite your friends',
     line: 'Grow your team together',
     link: null,
+    alt: {
+      'en-US': 'Invite your friends and grow your team together',
+      'zh-CN': '邀请好友，一起壮大您的团队',
+      'bm-MY': 'Jemput rakan anda dan kembangkan pasukan anda bersama',
+      de: 'Laden Sie Ihre Freunde ein und bauen Sie gemeinsam Ihr Team auf',
+      fr: 'Invitez vos amis et développez votre équipe ensemble',
+    },
   },
 ];
 
@@ -410,7 +442,24 @@ export async function seedDemoContent(db: Db, options: { adminId: string; upload
       const uploadId = await storedPicture(db, uploads, 'slider', await bannerPng(banner));
       await db
         .insertInto('slider_images')
-        .values({ upload_id: uploadId, link: banner.link, position, created_by: adminId })
+        .values({
+          upload_id: uploadId,
+          alt: JSON.stringify(banner.alt),
+          link: banner.link,
+          position,
+          created_by: adminId,
+        })
+        .execute();
+    }
+  } else {
+    // Banners seeded before slides had descriptions (migration 0048) get theirs; an admin's slide is kept.
+    for (const [position, banner] of banners.entries()) {
+      await db
+        .updateTable('slider_images')
+        .set({ alt: JSON.stringify(banner.alt) })
+        .where('created_by', '=', adminId)
+        .where('position', '=', position)
+        .where(sql<boolean>`alt = '{"en-US": ""}'::jsonb`)
         .execute();
     }
   }

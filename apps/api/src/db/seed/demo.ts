@@ -90,6 +90,9 @@ const tree: Array<[string, string | null, string | null, 'left' | 'right' | null
   // The mining-cart e2e spec's own buyers (one per screen size).
   ['cartm01', 'minep01', 'minep01', 'left'],
   ['cartd01', 'minep01', 'minep01', 'right'],
+  // The five-language screens spec's own members (one per screen size): a bot rental and a mining order.
+  ['langm01', 'cartm01', 'cartm01', 'left'],
+  ['langd01', 'cartd01', 'cartd01', 'left'],
 ];
 
 /**

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, SESSION_COOKIE } from '../../platform/access';
 import { route } from '../../platform/endpoint-route';
+import { requestLanguage } from '../../platform/language';
 import type { AuthService, Caller, ClientMeta } from './auth.service';
 import type { SealedService } from './sealed.service';
 import type { SessionService } from './session.service';
@@ -76,7 +77,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
     config: guarded,
     tags,
     handler: async (request) =>
-      auth.sendSignupTac(request.body.contact, request.headers['accept-language']?.split(',')[0]),
+      // The code's message in the visitor's language: q-values and bare tags read as everywhere else.
+      auth.sendSignupTac(request.body.contact, requestLanguage(request)),
   });
 
   route(app, Endpoints.auth.register, {

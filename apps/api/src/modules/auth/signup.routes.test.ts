@@ -130,6 +130,19 @@ describe('sign-up', () => {
     expect(t.outbox.list('+60123456789')[0]?.channel).toBe('sms');
   });
 
+  it("writes the code's message in the language the browser prefers most, q-values honoured", async () => {
+    const client = new Client(t.app);
+    const reply = await client.call(
+      'POST',
+      '/api/auth/signup-tac',
+      { contact: { channel: 'mobile', prefix: '+60', mobile: '123456788' } },
+      // First in the list but least wanted: French; wanted most: German.
+      { 'accept-language': 'fr;q=0.5, de-DE, de;q=0.9' },
+    );
+    expect(reply.status).toBe(200);
+    expect(t.outbox.list('+60123456788')[0]?.text).toMatch(/^Ihr Bestätigungscode lautet \d{6}\./);
+  });
+
   it('answers the checks the form makes while the person types', async () => {
     const client = new Client(t.app);
     expect((await client.get('/api/auth/check-username?username=alice01')).body).toEqual({

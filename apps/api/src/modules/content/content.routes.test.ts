@@ -123,8 +123,8 @@ describe('who may call the content routes', () => {
       ['PUT', `/api/admin/announcements/${id}`, { text: en('x') }],
       ['DELETE', `/api/admin/announcements/${id}`],
       ['GET', '/api/admin/slides'],
-      ['POST', '/api/admin/slides', { uploadId: id }],
-      ['PUT', `/api/admin/slides/${id}`, { uploadId: id }],
+      ['POST', '/api/admin/slides', { uploadId: id, alt: en('x') }],
+      ['PUT', `/api/admin/slides/${id}`, { uploadId: id, alt: en('x') }],
       ['DELETE', `/api/admin/slides/${id}`],
       ['GET', '/api/admin/files'],
       ['POST', '/api/admin/files', { uploadId: id, title: 'x' }],
@@ -497,11 +497,13 @@ describe('slider images', () => {
     const b = await uploads.storeImage({ ownerId: adminId, purpose: 'slider', data: await picture('jpeg') });
     const second = await admin.post<TAdminSlide>('/api/admin/slides', {
       uploadId: a.id,
+      alt: en('Second'),
       position: 2,
       link: 'https://example.com/x',
     });
     const first = await admin.post<TAdminSlide>('/api/admin/slides', {
       uploadId: b.id,
+      alt: en('First'),
       position: 1,
       link: '/pages/home/HomegetAllNews',
     });
@@ -525,18 +527,20 @@ describe('slider images', () => {
     ]) {
       const r = await admin.post<{ details: { fields: Array<{ code: string }> } }>('/api/admin/slides', {
         uploadId: a.id,
+        alt: en('x'),
         link,
       });
       expect(r.status, link).toBe(400);
       expect(r.body.details.fields[0]?.code).toBe('CONTENT_LINK_INVALID');
     }
-    expect((await admin.post('/api/admin/slides', { uploadId: newsPicture.id })).body.code).toBe(
-      'UPLOAD_NOT_FOUND',
-    );
+    expect(
+      (await admin.post('/api/admin/slides', { uploadId: newsPicture.id, alt: en('x') })).body.code,
+    ).toBe('UPLOAD_NOT_FOUND');
     expect(await snapshot()).toBe(before);
 
     const moved = await admin.call<TAdminSlide>('PUT', `/api/admin/slides/${second.body.id}`, {
       uploadId: a.id,
+      alt: en('Second'),
       position: 0,
       link: null,
     });
@@ -544,6 +548,38 @@ describe('slider images', () => {
     expect((await member.get<THome>('/api/home')).body.slider[0]?.id).toBe(second.body.id);
     expect((await admin.del(`/api/admin/slides/${first.body.id}`)).status).toBe(200);
     expect((await member.get<THome>('/api/home')).body.slider.map((s) => s.id)).toEqual([second.body.id]);
+  });
+
+  it("serves each slide's description in the member's language, English where that one is missing", async () => {
+    const picture1 = await uploads.storeImage({
+      ownerId: adminId,
+      purpose: 'slider',
+      data: await picture('png'),
+    });
+    const created = await admin.post<TAdminSlide>('/api/admin/slides', {
+      uploadId: picture1.id,
+      alt: { 'en-US': 'Bots on three exchanges', de: 'Bots auf drei Börsen', fr: '' },
+      position: 900,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    // The admin gets every language written; an empty one is left out.
+    expect(created.body.alt).toEqual({ 'en-US': 'Bots on three exchanges', de: 'Bots auf drei Börsen' });
+    const altOf = async (language: string) => {
+      const home = await member.call<THome>('GET', '/api/home', undefined, { 'accept-language': language });
+      return home.body.slider.find((s) => s.id === created.body.id)?.alt;
+    };
+    expect(await altOf('de')).toBe('Bots auf drei Börsen');
+    expect(await altOf('fr')).toBe('Bots on three exchanges');
+
+    // No English: refused with the translated code, nothing stored.
+    const before = await snapshot();
+    for (const alt of [undefined, { de: 'Nur Deutsch' }, { 'en-US': '  ' }]) {
+      const r = await admin.post('/api/admin/slides', { uploadId: picture1.id, alt });
+      expect(r.status, JSON.stringify(alt)).toBe(400);
+      expect(JSON.stringify(r.body)).toContain('CONTENT_ENGLISH_REQUIRED');
+    }
+    expect(await snapshot()).toBe(before);
+    expect((await admin.del(`/api/admin/slides/${created.body.id}`)).status).toBe(200);
   });
 });
 

@@ -30,7 +30,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentServices> = async (app,
       const lang = requestLanguage(request);
       const [announcements, slider, news] = await Promise.all([
         o.announcements.active(lang),
-        o.slides.list(),
+        o.slides.list(lang),
         o.news.latest(lang),
       ]);
       return { announcements, slider, news };

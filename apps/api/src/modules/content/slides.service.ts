@@ -1,4 +1,12 @@
-import { ContentLimits, type TAdminSlide, type TSlide, uploadUrlOf, type ZSlideInput } from '@app/contracts';
+import {
+  ContentLimits,
+  pickText,
+  type TAdminSlide,
+  type TLanguage,
+  type TSlide,
+  uploadUrlOf,
+  type ZSlideInput,
+} from '@app/contracts';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
@@ -10,12 +18,23 @@ import type { UploadService } from '../uploads/uploads.service';
 type Row = Selectable<SliderImagesTable>;
 type SlideInput = z.output<typeof ZSlideInput>;
 
-function slideOf(row: Row): TSlide {
-  return { id: row.id, imageUrl: uploadUrlOf(row.upload_id), link: row.link, position: row.position };
+function slideOf(row: Row, lang: TLanguage): TSlide {
+  return {
+    id: row.id,
+    imageUrl: uploadUrlOf(row.upload_id),
+    alt: pickText(row.alt, lang),
+    link: row.link,
+    position: row.position,
+  };
 }
 
 function adminSlideOf(row: Row): TAdminSlide {
-  return { ...slideOf(row), uploadId: row.upload_id, createdAt: row.created_at.toISOString() };
+  return {
+    ...slideOf(row, 'en-US'),
+    alt: row.alt,
+    uploadId: row.upload_id,
+    createdAt: row.created_at.toISOString(),
+  };
 }
 
 /** The home page's slider images (Main/sliderImgs), in the admin's order. */
@@ -24,8 +43,9 @@ export function createSlideService({ db, uploads }: { db: Db; uploads: Pick<Uplo
     db.selectFrom('slider_images').selectAll().orderBy('position').orderBy('created_at').orderBy('id');
 
   return {
-    list: async (): Promise<TSlide[]> =>
-      (await ordered().limit(ContentLimits.sliderMax).execute()).map(slideOf),
+    /** The slides with their descriptions in `lang`, English where that one was not written. */
+    list: async (lang: TLanguage): Promise<TSlide[]> =>
+      (await ordered().limit(ContentLimits.sliderMax).execute()).map((row) => slideOf(row, lang)),
 
     adminList: async (): Promise<{ items: TAdminSlide[] }> => ({
       items: (await ordered().execute()).map(adminSlideOf),
@@ -38,6 +58,7 @@ export function createSlideService({ db, uploads }: { db: Db; uploads: Pick<Uplo
           .insertInto('slider_images')
           .values({
             upload_id: input.uploadId,
+            alt: JSON.stringify(input.alt),
             link: input.link,
             position: input.position,
             created_by: actor.memberId,
@@ -47,7 +68,7 @@ export function createSlideService({ db, uploads }: { db: Db; uploads: Pick<Uplo
         await recordAudit(trx, actor, {
           action: 'content.slide.create',
           subject: `slide:${row.id}`,
-          detail: { uploadId: row.upload_id, link: row.link, position: row.position },
+          detail: { uploadId: row.upload_id, alt: row.alt['en-US'], link: row.link, position: row.position },
         });
         return adminSlideOf(row);
       }),
@@ -66,7 +87,12 @@ export function createSlideService({ db, uploads }: { db: Db; uploads: Pick<Uplo
         }
         const row = await trx
           .updateTable('slider_images')
-          .set({ upload_id: input.uploadId, link: input.link, position: input.position })
+          .set({
+            upload_id: input.uploadId,
+            alt: JSON.stringify(input.alt),
+            link: input.link,
+            position: input.position,
+          })
           .where('id', '=', id)
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -74,8 +100,13 @@ export function createSlideService({ db, uploads }: { db: Db; uploads: Pick<Uplo
           action: 'content.slide.update',
           subject: `slide:${id}`,
           detail: {
-            before: { uploadId: before.upload_id, link: before.link, position: before.position },
-            after: { uploadId: row.upload_id, link: row.link, position: row.position },
+            before: {
+              uploadId: before.upload_id,
+              alt: before.alt['en-US'],
+              link: before.link,
+              position: before.position,
+            },
+            after: { uploadId: row.upload_id, alt: row.alt['en-US'], link: row.link, position: row.position },
           },
         });
         return adminSlideOf(row);

@@ -1,8 +1,9 @@
-import type { TCart } from '@app/contracts';
+import type { TCart, TLanguage } from '@app/contracts';
 import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import { decimalOf } from '../wallet/amounts';
 import type { MiningPackageService } from './mining-packages.service';
+import { packageNameColumns, packageNameIn } from './package-name';
 
 /**
  * Member/membercartlist: packages a member puts aside with a number of units. The cart holds no money and
@@ -11,14 +12,15 @@ import type { MiningPackageService } from './mining-packages.service';
 export function createMiningCartService(deps: { db: Db; packages: MiningPackageService }) {
   const { db, packages } = deps;
   return {
-    async cart(memberId: string): Promise<TCart> {
+    /** The items with each package's name in `lang`. */
+    async cart(memberId: string, lang: TLanguage): Promise<TCart> {
       const rows = await db
         .selectFrom('mining_cart_items as i')
         .innerJoin('mining_packages as p', 'p.id', 'i.package_id')
         .innerJoin('currencies as c', 'c.code', 'p.currency')
         .select([
           'i.package_id',
-          'p.name',
+          ...packageNameColumns,
           'i.units',
           'p.currency',
           'c.decimals',
@@ -32,7 +34,7 @@ export function createMiningCartService(deps: { db: Db; packages: MiningPackageS
       return {
         items: rows.map((r) => ({
           packageId: r.package_id,
-          packageName: r.name,
+          packageName: packageNameIn(r, lang),
           units: r.units,
           currency: r.currency,
           price: decimalOf(BigInt(r.price_minor) * BigInt(r.units), r),
@@ -41,7 +43,7 @@ export function createMiningCartService(deps: { db: Db; packages: MiningPackageS
       };
     },
 
-    async put(memberId: string, packageId: string, units: number): Promise<TCart> {
+    async put(memberId: string, packageId: string, units: number, lang: TLanguage): Promise<TCart> {
       const pkg = await packages.find(packageId);
       if (!pkg.on_sale) throw new AppError('MINING_PACKAGE_OFF_SALE');
       await db
@@ -49,11 +51,11 @@ export function createMiningCartService(deps: { db: Db; packages: MiningPackageS
         .values({ member_id: memberId, package_id: packageId, units })
         .onConflict((oc) => oc.columns(['member_id', 'package_id']).doUpdateSet({ units }))
         .execute();
-      return this.cart(memberId);
+      return this.cart(memberId, lang);
     },
 
     /** Takes a package out of the member's own cart; another member's items are not theirs to touch. */
-    async remove(memberId: string, packageId: string): Promise<TCart> {
+    async remove(memberId: string, packageId: string, lang: TLanguage): Promise<TCart> {
       const gone = await db
         .deleteFrom('mining_cart_items')
         .where('member_id', '=', memberId)
@@ -61,7 +63,7 @@ export function createMiningCartService(deps: { db: Db; packages: MiningPackageS
         .returning('package_id')
         .executeTakeFirst();
       if (!gone) throw new AppError('MINING_PACKAGE_NOT_FOUND');
-      return this.cart(memberId);
+      return this.cart(memberId, lang);
     },
   };
 }

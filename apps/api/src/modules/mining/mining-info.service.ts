@@ -1,20 +1,22 @@
-import type { TMiningInfo } from '@app/contracts';
+import type { TLanguage, TMiningInfo } from '@app/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { decimalOf } from '../wallet/amounts';
+import { packageNameColumns, packageNameIn } from './package-name';
 
 /** getinfob / ginfo: a member's hash rate, earnings and subscriptions, and the platform's hash rate. */
 export function createMiningInfoService(deps: { db: Db }) {
   const { db } = deps;
   return {
-    async info(memberId: string): Promise<TMiningInfo> {
+    /** Subscriptions name their package in `lang`. */
+    async info(memberId: string, lang: TLanguage): Promise<TMiningInfo> {
       const subs = await db
         .selectFrom('mining_subscriptions as s')
         .innerJoin('mining_packages as p', 'p.id', 's.package_id')
         .innerJoin('currencies as c', 'c.code', 'p.mined_currency')
         .select([
           's.id',
-          'p.name',
+          ...packageNameColumns,
           's.units',
           's.hash_rate_ghs',
           'p.mined_currency',
@@ -59,7 +61,7 @@ export function createMiningInfoService(deps: { db: Db }) {
         })),
         subscriptions: subs.map((s) => ({
           id: s.id,
-          packageName: s.name,
+          packageName: packageNameIn(s, lang),
           units: s.units,
           hashRateGhs: s.hash_rate_ghs,
           minedCurrency: s.mined_currency,

@@ -19,6 +19,7 @@ import { minorOf } from '../bot-rentals/minor';
 import type { Trx } from '../ledger/ledger.types';
 import type { UploadService } from '../uploads/uploads.service';
 import { type Currency, currencyOrFail, decimalOf } from '../wallet/amounts';
+import { packageNameIn } from './package-name';
 
 /** A yield per GH/s an admin typed; unlike a price it may be zero (a package that mines nothing that day). */
 function yieldMinorOf(text: string, mined: Currency): bigint {
@@ -43,7 +44,7 @@ export function toMiningPackage(r: MiningPackageRow, lang: TLanguage = 'en-US'):
   return {
     id: r.id,
     categoryId: r.category_id,
-    name: (lang !== 'en-US' && r.name_translations[lang]) || r.name,
+    name: packageNameIn(r, lang),
     description: pickText(r.description, lang),
     pictureUploadId: r.picture_upload_id,
     price: decimalOf(BigInt(r.price_minor), r),

@@ -6,6 +6,7 @@ import {
   type TCartQuote,
   type TCartQuoteRequest,
   type TCartReceipt,
+  type TLanguage,
   type TLatestSale,
   type TMiningBuyRequest,
   type TMiningPlacement,
@@ -30,6 +31,7 @@ import { currencyOrFail, decimalOf } from '../wallet/amounts';
 import { type MoneyRequest, type PasswordCheck, traceOf } from '../wallet/money-request';
 import { addStock, startSubscription } from './mining-holdings';
 import type { MiningPackageRow, MiningPackageService } from './mining-packages.service';
+import { packageNameColumns, packageNameIn } from './package-name';
 
 const LATEST_SALES = 20;
 
@@ -280,7 +282,7 @@ export function createMiningPurchaseService(deps: {
         'b.id',
         'b.member_id',
         'b.package_id',
-        'p.name',
+        ...packageNameColumns,
         'b.units',
         'b.placement',
         'b.currency',
@@ -293,10 +295,10 @@ export function createMiningPurchaseService(deps: {
       ]);
   type PurchaseRow = Awaited<ReturnType<ReturnType<typeof purchaseQuery>['executeTakeFirstOrThrow']>>;
 
-  const toPurchase = (r: PurchaseRow): TMiningPurchase => ({
+  const toPurchase = (r: PurchaseRow, lang: TLanguage): TMiningPurchase => ({
     id: r.id,
     packageId: r.package_id,
-    packageName: r.name,
+    packageName: packageNameIn(r, lang),
     units: r.units,
     placement: r.placement,
     currency: r.currency,
@@ -323,7 +325,7 @@ export function createMiningPurchaseService(deps: {
     },
 
     /** BuyProductSave: every refusal comes before anything changes, and all of it commits or none. */
-    async buy(req: MoneyRequest, body: TMiningBuyRequest): Promise<TMiningReceipt> {
+    async buy(req: MoneyRequest, body: TMiningBuyRequest, lang: TLanguage): Promise<TMiningReceipt> {
       const [line] = await linesOf([{ packageId: body.packageId, units: body.units }], (label) =>
         req.transferId(label),
       );
@@ -331,11 +333,11 @@ export function createMiningPurchaseService(deps: {
       await purchase(req, body, [line!], null, body.fromCart === true);
       const row = await purchaseQuery(db).where('b.id', '=', line!.purchaseId).executeTakeFirstOrThrow();
       const [after] = await balancesAfter(req.actor.memberId, body.wallet, [line!]);
-      return { purchase: toPurchase(row), balanceAfter: after!.balanceAfter };
+      return { purchase: toPurchase(row, lang), balanceAfter: after!.balanceAfter };
     },
 
     /** The cart checkout's preview: every line with its price and discount, totals per currency. */
-    async quoteCart(memberId: string, q: TCartQuoteRequest): Promise<TCartQuote> {
+    async quoteCart(memberId: string, q: TCartQuoteRequest, lang: TLanguage): Promise<TCartQuote> {
       const lines = withVoucher(await linesOf(q.lines, () => ''), q.voucher);
       const quoted = await Promise.all(
         lines.map(async (l) => ({
@@ -357,7 +359,7 @@ export function createMiningPurchaseService(deps: {
       return {
         lines: quoted.map(({ line, effect }) => ({
           packageId: line.pkg.id,
-          packageName: line.pkg.name,
+          packageName: packageNameIn(line.pkg, lang),
           units: line.units,
           currency: line.pkg.currency,
           price: decimalOf(line.priceMinor, line.pkg),
@@ -380,7 +382,7 @@ export function createMiningPurchaseService(deps: {
      * one voucher on one line. A line that breaks a limit, or a wallet short of any currency, refuses all.
      * The bought packages leave the member's cart in the same transaction.
      */
-    async checkout(req: MoneyRequest, body: TCartCheckoutRequest): Promise<TCartReceipt> {
+    async checkout(req: MoneyRequest, body: TCartCheckoutRequest, lang: TLanguage): Promise<TCartReceipt> {
       const lines = withVoucher(await linesOf(body.lines, (label) => req.transferId(label)), body.voucher);
       const checkoutId = req.transferId('mining-checkout');
       await purchase(req, body, lines, checkoutId, true);
@@ -390,13 +392,13 @@ export function createMiningPurchaseService(deps: {
         .execute();
       return {
         checkoutId,
-        purchases: rows.map(toPurchase),
+        purchases: rows.map((r) => toPurchase(r, lang)),
         balances: await balancesAfter(req.actor.memberId, body.wallet, lines),
       };
     },
 
     /** memberSales: the member's purchases, newest first. */
-    async purchases(memberId: string, query: TPageQuery): Promise<TPage<TMiningPurchase>> {
+    async purchases(memberId: string, query: TPageQuery, lang: TLanguage): Promise<TPage<TMiningPurchase>> {
       const { page, pageSize } = query;
       const rows = await purchaseQuery(db)
         .where('b.member_id', '=', memberId)
@@ -405,23 +407,23 @@ export function createMiningPurchaseService(deps: {
         .limit(pageSize)
         .offset((page - 1) * pageSize)
         .execute();
-      return { items: rows.map(toPurchase), page, pageSize };
+      return { items: rows.map((r) => toPurchase(r, lang)), page, pageSize };
     },
 
     /** Lastestsales: the platform's newest purchases, the buyers' names masked. */
-    async latest(): Promise<TLatestSale[]> {
+    async latest(lang: TLanguage): Promise<TLatestSale[]> {
       const rows = await db
         .selectFrom('mining_purchases as b')
         .innerJoin('mining_packages as p', 'p.id', 'b.package_id')
         .innerJoin('members as m', 'm.id', 'b.member_id')
-        .select(['m.username', 'm.full_name', 'p.name', 'b.units', 'b.created_at'])
+        .select(['m.username', 'm.full_name', ...packageNameColumns, 'b.units', 'b.created_at'])
         .orderBy('b.created_at', 'desc')
         .orderBy('b.id')
         .limit(LATEST_SALES)
         .execute();
       return rows.map((r) => ({
         maskedName: maskName(r.full_name ?? r.username),
-        packageName: r.name,
+        packageName: packageNameIn(r, lang),
         units: r.units,
         createdAt: r.created_at.toISOString(),
       }));

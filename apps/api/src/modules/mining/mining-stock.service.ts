@@ -1,5 +1,6 @@
 import type {
   TActivateRequest,
+  TLanguage,
   TPage,
   TPageQuery,
   TStock,
@@ -12,6 +13,7 @@ import type { MembersRepository } from '../members/members.repository';
 import type { MoneyRequest, PasswordCheck } from '../wallet/money-request';
 import { addStock, startSubscription, takeStock } from './mining-holdings';
 import type { MiningPackageService } from './mining-packages.service';
+import { packageNameColumns, packageNameIn } from './package-name';
 
 /**
  * The member's stock of unactivated units (Inventory/stock, getstock, stockmenu, stockrecord, transfer,
@@ -28,11 +30,12 @@ export function createMiningStockService(deps: {
   const { db, members, packages, checkPassword } = deps;
 
   return {
-    async stock(memberId: string): Promise<TStock> {
+    /** The member's units per package, each package named in `lang`. */
+    async stock(memberId: string, lang: TLanguage): Promise<TStock> {
       const rows = await db
         .selectFrom('mining_stock as s')
         .innerJoin('mining_packages as p', 'p.id', 's.package_id')
-        .select(['s.package_id', 'p.name', 'p.hash_rate_ghs', 'p.duration_days', 's.count'])
+        .select(['s.package_id', ...packageNameColumns, 'p.hash_rate_ghs', 'p.duration_days', 's.count'])
         .where('s.member_id', '=', memberId)
         .where('s.count', '>', 0)
         .orderBy('p.sort')
@@ -41,7 +44,7 @@ export function createMiningStockService(deps: {
       return {
         items: rows.map((r) => ({
           packageId: r.package_id,
-          packageName: r.name,
+          packageName: packageNameIn(r, lang),
           hashRateGhs: r.hash_rate_ghs,
           durationDays: r.duration_days,
           count: r.count,
@@ -50,13 +53,13 @@ export function createMiningStockService(deps: {
     },
 
     /** stockrecord: every movement of the member's stock, newest first. */
-    async movements(memberId: string, query: TPageQuery): Promise<TPage<TStockMovement>> {
+    async movements(memberId: string, query: TPageQuery, lang: TLanguage): Promise<TPage<TStockMovement>> {
       const { page, pageSize } = query;
       const rows = await db
         .selectFrom('mining_stock_movements as m')
         .innerJoin('mining_packages as p', 'p.id', 'm.package_id')
         .leftJoin('members as o', 'o.id', 'm.counterpart_member_id')
-        .select(['m.id', 'p.name', 'm.delta', 'm.reason', 'o.username', 'm.created_at'])
+        .select(['m.id', ...packageNameColumns, 'm.delta', 'm.reason', 'o.username', 'm.created_at'])
         .where('m.member_id', '=', memberId)
         .orderBy('m.id', 'desc')
         .limit(pageSize)
@@ -65,7 +68,7 @@ export function createMiningStockService(deps: {
       return {
         items: rows.map((r) => ({
           id: r.id,
-          packageName: r.name,
+          packageName: packageNameIn(r, lang),
           delta: r.delta,
           reason: r.reason,
           counterpart: r.username,
@@ -77,7 +80,7 @@ export function createMiningStockService(deps: {
     },
 
     /** transfersave: units of one package to another member, after the transaction password. */
-    async transfer(req: MoneyRequest, body: TStockTransferRequest): Promise<TStock> {
+    async transfer(req: MoneyRequest, body: TStockTransferRequest, lang: TLanguage): Promise<TStock> {
       const memberId = req.actor.memberId;
       await packages.find(body.packageId);
       const to = await members.findByUsername(body.to);
@@ -105,7 +108,7 @@ export function createMiningStockService(deps: {
         }
         await addStock(trx, { ...move, memberId: to.id, reason: 'transfer_in', counterpartId: memberId });
       });
-      return this.stock(memberId);
+      return this.stock(memberId, lang);
     },
 
     /** ActivatePreview: units from the member's stock start a subscription today. */

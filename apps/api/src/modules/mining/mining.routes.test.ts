@@ -1,8 +1,11 @@
 import type {
+  TCart,
   TErrorBody,
+  TLatestSale,
   TMiningInfo,
   TMiningPackage,
   TMiningPackages,
+  TMiningPurchase,
   TMiningQuote,
   TMiningReceipt,
   TPage,
@@ -427,6 +430,72 @@ describe('stock', () => {
       .where('package_id', '=', pkg.id)
       .executeTakeFirstOrThrow();
     expect(moves.sum).toBe('4');
+  });
+});
+
+describe("a package's name in the member's language", () => {
+  it('names it so in the receipt, purchases, latest sales, cart, stock, records and subscriptions', async () => {
+    const pkg = await makePackage({
+      name: 'Language farm',
+      // Cheap, so the later tests' purchases still find alice's funds.
+      price: '1',
+      nameTranslations: { de: 'Sprachfarm', 'zh-CN': '语言矿场' },
+    });
+    const alice = await as('alice01');
+    const bobby = await as('bobby01');
+    const asked = <T>(client: Client, lang: string, method: 'GET' | 'PUT', url: string, body?: unknown) =>
+      client.call<T>(method, url, body, { 'accept-language': lang });
+    const names = (items: Array<{ packageName: string; packageId?: string }>) =>
+      items.filter((i) => !i.packageId || i.packageId === pkg.id).map((i) => i.packageName);
+
+    const receipt = await alice.call<TMiningReceipt>(
+      'POST',
+      '/api/mining/purchases',
+      {
+        packageId: pkg.id,
+        units: 2,
+        placement: 'stock',
+        wallet: 'funds',
+        agreed: true,
+        password: await alice.seal(PAY_PASSWORD),
+      },
+      { 'idempotency-key': crypto.randomUUID(), 'accept-language': 'de' },
+    );
+    expect(receipt.status, JSON.stringify(receipt.body)).toBe(200);
+    expect(receipt.body.purchase.packageName).toBe('Sprachfarm');
+
+    const purchases = (lang: string) =>
+      asked<TPage<TMiningPurchase>>(alice, lang, 'GET', '/api/mining/purchases');
+    expect(names((await purchases('de')).body.items)).toContain('Sprachfarm');
+    // French was not written: English.
+    const french = names((await purchases('fr')).body.items);
+    expect([french.includes('Language farm'), french.includes('Sprachfarm')]).toEqual([true, false]);
+    const latest = await asked<{ items: TLatestSale[] }>(bobby, 'zh-CN', 'GET', '/api/mining/sales/latest');
+    expect(latest.body.items[0]?.packageName).toBe('语言矿场');
+
+    const cart = await asked<TCart>(alice, 'de', 'PUT', `/api/mining/cart/${pkg.id}`, { units: 1 });
+    expect(names(cart.body.items)).toEqual(['Sprachfarm']);
+    expect(names((await asked<TCart>(alice, 'zh-CN', 'GET', '/api/mining/cart')).body.items)).toEqual([
+      '语言矿场',
+    ]);
+    await alice.del(`/api/mining/cart/${pkg.id}`);
+
+    expect(names((await asked<TStock>(alice, 'de', 'GET', '/api/mining/stock')).body.items)).toEqual([
+      'Sprachfarm',
+    ]);
+    const activated = await alice.move<{ subscriptionId: string }>('/api/mining/stock/activate', {
+      packageId: pkg.id,
+      units: 1,
+    });
+    expect(activated.status).toBe(200);
+    const records = await asked<TPage<TStockMovement>>(alice, 'de', 'GET', '/api/mining/stock/movements');
+    expect(records.body.items.slice(0, 2).map((m) => m.packageName)).toEqual(['Sprachfarm', 'Sprachfarm']);
+    const info = await asked<TMiningInfo>(alice, 'de', 'GET', '/api/mining/info');
+    expect(info.body.subscriptions.find((x) => x.id === activated.body.subscriptionId)?.packageName).toBe(
+      'Sprachfarm',
+    );
+    // The stored purchase keeps no copy of a name: English stays English for an English reader.
+    expect(names((await purchases('en-US')).body.items)).toContain('Language farm');
   });
 });
 

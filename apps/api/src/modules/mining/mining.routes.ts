@@ -57,32 +57,32 @@ export const miningRoutes: FastifyPluginAsyncZod<MiningRoutesOptions> = async (a
   route(app, Endpoints.mining.postMiningPurchases, {
     config: moves,
     tags,
-    handler: (request) => o.purchases.buy(moneyRequestOf(request), request.body),
+    handler: (request) => o.purchases.buy(moneyRequestOf(request), request.body, requestLanguage(request)),
   });
   route(app, Endpoints.mining.miningPurchases, {
     config: member,
     tags,
-    handler: (request) => o.purchases.purchases(me(request), request.query),
+    handler: (request) => o.purchases.purchases(me(request), request.query, requestLanguage(request)),
   });
   route(app, Endpoints.mining.miningLatestSales, {
     config: member,
     tags,
-    handler: async () => ({ items: await o.purchases.latest() }),
+    handler: async (request) => ({ items: await o.purchases.latest(requestLanguage(request)) }),
   });
   route(app, Endpoints.mining.miningStock, {
     config: member,
     tags,
-    handler: (request) => o.stock.stock(me(request)),
+    handler: (request) => o.stock.stock(me(request), requestLanguage(request)),
   });
   route(app, Endpoints.mining.miningStockMovements, {
     config: member,
     tags,
-    handler: (request) => o.stock.movements(me(request), request.query),
+    handler: (request) => o.stock.movements(me(request), request.query, requestLanguage(request)),
   });
   route(app, Endpoints.mining.miningStockTransfer, {
     config: moves,
     tags,
-    handler: (request) => o.stock.transfer(moneyRequestOf(request), request.body),
+    handler: (request) => o.stock.transfer(moneyRequestOf(request), request.body, requestLanguage(request)),
   });
   route(app, Endpoints.mining.miningActivate, {
     config: moves,
@@ -92,33 +92,35 @@ export const miningRoutes: FastifyPluginAsyncZod<MiningRoutesOptions> = async (a
   route(app, Endpoints.mining.miningInfo, {
     config: member,
     tags,
-    handler: (request) => o.info.info(me(request)),
+    handler: (request) => o.info.info(me(request), requestLanguage(request)),
   });
 
   route(app, Endpoints.mining.miningCart, {
     config: member,
     tags,
-    handler: (request) => o.cart.cart(me(request)),
+    handler: (request) => o.cart.cart(me(request), requestLanguage(request)),
   });
   route(app, Endpoints.mining.putMiningCartItem, {
     config: member,
     tags,
-    handler: (request) => o.cart.put(me(request), request.params.id, request.body.units),
+    handler: (request) =>
+      o.cart.put(me(request), request.params.id, request.body.units, requestLanguage(request)),
   });
   route(app, Endpoints.mining.deleteMiningCartItem, {
     config: member,
     tags,
-    handler: (request) => o.cart.remove(me(request), request.params.id),
+    handler: (request) => o.cart.remove(me(request), request.params.id, requestLanguage(request)),
   });
   route(app, Endpoints.mining.miningCartQuote, {
     config: member,
     tags,
-    handler: (request) => o.purchases.quoteCart(me(request), request.body),
+    handler: (request) => o.purchases.quoteCart(me(request), request.body, requestLanguage(request)),
   });
   route(app, Endpoints.mining.miningCartCheckout, {
     config: moves,
     tags,
-    handler: (request) => o.purchases.checkout(moneyRequestOf(request), request.body),
+    handler: (request) =>
+      o.purchases.checkout(moneyRequestOf(request), request.body, requestLanguage(request)),
   });
   route(app, Endpoints.mining.miningPromotions, {
     config: member,

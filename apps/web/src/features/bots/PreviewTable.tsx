@@ -35,21 +35,38 @@ export function CapitalSummary({
   );
 }
 
-/** The ladder a configuration places: each order's price, size, the average entry after it and the capital. */
+/** Two facts in one cell, the second smaller under the first: the ladder then fits a 390 px phone. */
+function Pair({ main, sub }: { main: ReactNode; sub: ReactNode }) {
+  return (
+    <>
+      <span className={styles.main}>{main}</span>
+      <span className={styles.sub}>{sub}</span>
+    </>
+  );
+}
+
+/**
+ * The ladder a configuration places: each order with its deviation, price and size, the average entry and
+ * take-profit after it, and its capital. Related figures share a column (two lines) so seven figures fit a
+ * phone's width without a sideways scroll.
+ */
 export function PreviewTable({ preview, perpetual }: { preview: TBotPreview; perpetual: boolean }) {
   const { t } = useTranslation();
   return (
     <section className={styles.preview} aria-label={t('bots.preview.title')} data-testid="bot-preview">
       <div className={styles.scroll}>
-        <table className={styles.table}>
+        <table className={`${styles.table} ${styles.paired}`}>
           <thead>
             <tr>
-              <th>{t('bots.preview.order')}</th>
-              <th>{t('bots.preview.deviation')}</th>
-              <th>{t('bots.preview.price')}</th>
-              <th>{t('bots.preview.amount')}</th>
-              <th>{t('bots.preview.averageEntry')}</th>
-              <th>{t('bots.preview.takeProfit')}</th>
+              <th>
+                <Pair main={t('bots.preview.order')} sub={t('bots.preview.deviation')} />
+              </th>
+              <th>
+                <Pair main={t('bots.preview.price')} sub={t('bots.preview.amount')} />
+              </th>
+              <th>
+                <Pair main={t('bots.preview.averageEntry')} sub={t('bots.preview.takeProfit')} />
+              </th>
               <th>{t('bots.preview.capital')}</th>
               {perpetual && <th>{t('bots.preview.liquidation')}</th>}
             </tr>
@@ -58,13 +75,19 @@ export function PreviewTable({ preview, perpetual }: { preview: TBotPreview; per
             {preview.orders.map((o) => (
               <tr key={o.index}>
                 <td>
-                  {o.kind === 'base' ? t('bots.preview.base') : t('bots.preview.safety', { n: o.index })}
+                  <Pair
+                    main={
+                      o.kind === 'base' ? t('bots.preview.base') : t('bots.preview.safety', { n: o.index })
+                    }
+                    sub={`${answerAmount(o.deviation)}%`}
+                  />
                 </td>
-                <td>{answerAmount(o.deviation)}%</td>
-                <td>{answerAmount(o.price)}</td>
-                <td>{answerAmount(o.amount)}</td>
-                <td>{answerAmount(o.averageEntry)}</td>
-                <td>{answerAmount(o.takeProfitPrice)}</td>
+                <td>
+                  <Pair main={answerAmount(o.price)} sub={answerAmount(o.amount)} />
+                </td>
+                <td>
+                  <Pair main={answerAmount(o.averageEntry)} sub={answerAmount(o.takeProfitPrice)} />
+                </td>
                 <td>{capitalText(o.capital)}</td>
                 {perpetual && <td>{o.liquidationPrice === null ? '—' : answerAmount(o.liquidationPrice)}</td>}
               </tr>

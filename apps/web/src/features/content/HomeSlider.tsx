@@ -37,7 +37,12 @@ export function HomeSlider({ slides }: { slides: TSlide[] }) {
       >
         {slides.map((slide, i) => (
           <Swiper.Item key={slide.id}>
-            <SlideImage slide={slide} alt={t('content.home.slide', { n: i + 1, count: slides.length })} />
+            <SlideImage
+              slide={slide}
+              // The admin's description in the member's language; a slide written before there were
+              // descriptions (decision 73) still gets its place in the row.
+              alt={slide.alt || t('content.home.slide', { n: i + 1, count: slides.length })}
+            />
           </Swiper.Item>
         ))}
       </Swiper>

@@ -4,7 +4,7 @@ import { BottomTabs } from './BottomTabs';
 import styles from './MemberShell.module.css';
 import { SideMenu } from './SideMenu';
 
-/** The frame of every member page: side menu on wide screens, bottom tabs on the tab pages. */
+/** The frame of every member page: the side menu above 820 px, else bottom tabs on the tab pages. */
 export function MemberShell() {
   const { pathname } = useLocation();
   const tabbed = isTabPath(pathname);

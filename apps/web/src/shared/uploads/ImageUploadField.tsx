@@ -17,6 +17,11 @@ interface ImageUploadFieldProps {
   /** A new upload's id once it is stored, or undefined when the picture is removed. */
   onChange: (id: string | undefined) => void;
   label: string;
+  /**
+   * False inside a form field whose legend already shows `label` (FormField with `render`): the label is
+   * then only the input's accessible name, not a second visible line saying the same.
+   */
+  labelVisible?: boolean;
   disabled?: boolean;
 }
 
@@ -42,6 +47,7 @@ export function ImageUploadField({
   value,
   onChange,
   label,
+  labelVisible = true,
   disabled = false,
 }: ImageUploadFieldProps) {
   const { t } = useTranslation();
@@ -73,9 +79,11 @@ export function ImageUploadField({
 
   return (
     <div className={styles.field} data-testid={`upload-${purpose}`}>
-      <span className={styles.label} id={`${inputId}-label`}>
-        {label}
-      </span>
+      {labelVisible ? (
+        <span className={styles.label} id={`${inputId}-label`}>
+          {label}
+        </span>
+      ) : null}
       <div className={styles.tiles}>
         {url ? (
           <div className={styles.tile}>
@@ -118,7 +126,7 @@ export function ImageUploadField({
               className={styles.input}
               onChange={(event) => void pick(event)}
               disabled={busy}
-              aria-labelledby={`${inputId}-label`}
+              {...(labelVisible ? { 'aria-labelledby': `${inputId}-label` } : { 'aria-label': label })}
               aria-describedby={`${inputId}-hint`}
               data-testid="upload-input"
             />

@@ -80,6 +80,12 @@ describe('the admin news form', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
+  it('names the cover picture once: the legend, and the picker takes it as its name', () => {
+    renderPage('/admin', '/admin', <NewsForm item={null} onClose={vi.fn()} />);
+    expect(screen.getAllByText('Cover picture (optional)')).toHaveLength(1);
+    expect(screen.getByLabelText('Cover picture (optional)').getAttribute('type')).toBe('file');
+  });
+
   it('refuses to send without English, says why, and opens the English tab', async () => {
     const sent = serve();
     renderPage('/admin', '/admin', <NewsForm item={null} onClose={() => {}} />);

@@ -99,6 +99,7 @@ export function NewsForm({ item, onClose }: { item: TAdminNewsItem | null; onClo
           <ImageUploadField
             purpose="news"
             label={t('content.admin.news.coverLabel')}
+            labelVisible={false}
             {...(field.value ? { value: field.value } : {})}
             onChange={(id) => field.onChange(id ?? null)}
           />

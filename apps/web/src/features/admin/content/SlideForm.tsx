@@ -1,4 +1,4 @@
-import { type TAdminSlide, ZSlideLink } from '@app/contracts';
+import { ContentLimits, localizedFormValue, type TAdminSlide, ZSlideInput, ZSlideLink } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -10,37 +10,42 @@ import { type ErrorPlaces, handledBy, placeServerError } from '../../../shared/s
 import { ImageUploadField } from '../../../shared/uploads';
 import { FormActions } from '../FormActions';
 import { contentAdminApi, refreshContent } from './content-admin.api';
+import { invalidLanguages, LanguageTabs } from './LanguageTabs';
 
 // ZSlideInput's rules on what the admin types: an empty link means none, the position is typed text.
 const ZSlideForm = z.object({
   uploadId: z.string().min(1, { message: 'REQUIRED' }),
+  alt: ZSlideInput.shape.alt,
   link: z.union([z.literal(''), ZSlideLink]),
   position: z
     .string()
     .trim()
     .regex(/^\d{1,4}$/, { message: 'VALIDATION_FAILED' }),
 });
-type Values = z.infer<typeof ZSlideForm>;
+type Values = z.input<typeof ZSlideForm>;
+type Parsed = z.output<typeof ZSlideForm>;
 
 const places: ErrorPlaces<Values> = { UPLOAD_NOT_FOUND: 'uploadId', CONTENT_NOT_FOUND: 'uploadId' };
-const fieldNames = ['uploadId', 'link', 'position'];
+const fieldNames = ['uploadId', 'alt', 'link', 'position'];
 
-/** One slider image: its picture, where tapping it leads, and its place in the order. */
+/** One slider image: its picture, what it shows (per language), where tapping it leads, its place. */
 export function SlideForm({ item, onClose }: { item: TAdminSlide | null; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const form = useForm<Values>({
+  const form = useForm<Values, unknown, Parsed>({
     resolver: zodResolver(ZSlideForm),
     defaultValues: {
       uploadId: item?.uploadId ?? '',
+      alt: localizedFormValue(item?.alt),
       link: item?.link ?? '',
       position: String(item?.position ?? 0),
     },
   });
   const save = useMutation({
-    mutationFn: (values: Values) => {
+    mutationFn: (values: Parsed) => {
       const body = {
         uploadId: values.uploadId,
+        alt: values.alt,
         link: values.link || null,
         position: Number(values.position),
       };
@@ -61,16 +66,30 @@ export function SlideForm({ item, onClose }: { item: TAdminSlide | null; onClose
         control={form.control}
         name="uploadId"
         label={t('content.admin.slides.pictureLabel')}
-        status={{ tone: 'info', text: t('content.admin.slides.pictureHint') }}
         render={(field) => (
           <ImageUploadField
             purpose="slider"
             label={t('content.admin.slides.pictureLabel')}
+            labelVisible={false}
             {...(field.value ? { value: field.value } : {})}
             onChange={(id) => field.onChange(id ?? '')}
           />
         )}
       />
+      <LanguageTabs
+        invalid={invalidLanguages(form.formState.errors, ['alt'])}
+        submitCount={form.formState.submitCount}
+      >
+        {(lang) => (
+          <FormField
+            control={form.control}
+            name={`alt.${lang}`}
+            label={t('content.admin.slides.altLabel')}
+            status={{ tone: 'info', text: t('content.admin.slides.altHint') }}
+            maxLength={ContentLimits.slideAltMax}
+          />
+        )}
+      </LanguageTabs>
       <FormField
         control={form.control}
         name="link"

@@ -4,6 +4,7 @@ import type { Column } from '../DataTable';
 import styles from './ContentForms.module.css';
 import { contentAdminApi, contentAdminKeys } from './content-admin.api';
 import { EditedListPanel } from './edited-list';
+import { writtenLanguages } from './LanguageTabs';
 import { SlideForm } from './SlideForm';
 
 /** The home slider's pictures, in their order. */
@@ -15,6 +16,17 @@ export function SlidesPanel() {
       header: t('content.admin.slides.pictureLabel'),
       render: (s) => <img className={styles.thumb} src={s.imageUrl} alt="" />,
     },
+    {
+      id: 'alt',
+      header: t('content.admin.slides.altLabel'),
+      render: (s) =>
+        s.alt['en-US'] ? (
+          <span className={styles.textCell}>{s.alt['en-US']}</span>
+        ) : (
+          <span className={styles.muted}>—</span>
+        ),
+    },
+    { id: 'language', header: t('content.admin.languagesHeader'), render: (s) => writtenLanguages(s.alt) },
     {
       id: 'position',
       header: t('content.admin.slides.positionLabel'),

@@ -1,0 +1,81 @@
+import type { TAdminSlide } from '@app/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Toast } from 'antd-mobile';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderPage } from '../../../test/render-page';
+import { SlideForm } from './SlideForm';
+
+const slide: TAdminSlide = {
+  id: '6a1f0c2e-4b7d-4c1e-9a55-0f6c2d8b9e02',
+  imageUrl: '/api/uploads/0b9e8c1a-1111-4c1e-9a55-0f6c2d8b9e03',
+  uploadId: '0b9e8c1a-1111-4c1e-9a55-0f6c2d8b9e03',
+  alt: { 'en-US': 'AI trading bots', 'zh-CN': 'AI 交易机器人' },
+  link: null,
+  position: 0,
+  createdAt: '2026-11-27T02:00:00.000Z',
+};
+
+function serve() {
+  const sent: Array<{ method: string; path: string; body: Record<string, unknown> }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      fakeApi((url, init) => {
+        if (init.method !== 'POST' && init.method !== 'PUT') return undefined;
+        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        sent.push({ method: init.method, path: url.pathname, body });
+        return { body: { ...slide, ...body } };
+      }),
+    ),
+  );
+  return sent;
+}
+
+function input(id: string): HTMLInputElement {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`no field ${id}`);
+  return el as HTMLInputElement;
+}
+
+beforeEach(() => {
+  vi.spyOn(Toast, 'show').mockReturnValue({ close: () => {} });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the admin slide form', () => {
+  it("edits the picture's description per language and keeps the ones written", async () => {
+    const sent = serve();
+    const onClose = vi.fn();
+    renderPage('/admin', '/admin', <SlideForm item={slide} onClose={onClose} />);
+    expect(input('field-alt-zh-CN').value).toBe('AI 交易机器人');
+    fireEvent.click(screen.getByTestId('language-tab-de'));
+    fireEvent.change(input('field-alt-de'), { target: { value: 'KI-Trading-Bots' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ method: 'PUT', path: `/api/admin/slides/${slide.id}` });
+    expect(sent[0]?.body.alt).toEqual({
+      'en-US': 'AI trading bots',
+      'zh-CN': 'AI 交易机器人',
+      de: 'KI-Trading-Bots',
+    });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('refuses a slide described in no English, says why, and sends nothing', async () => {
+    const sent = serve();
+    renderPage('/admin', '/admin', <SlideForm item={{ ...slide, alt: { 'en-US': '' } }} onClose={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const message = await screen.findByTestId('field-alt-en-US-message');
+    expect(message.textContent).toBe(
+      'Please write the English text: members whose language is missing read it.',
+    );
+    // The picture's label and its hint show once each, as in the news form.
+    expect(screen.getAllByText('Picture')).toHaveLength(1);
+    expect(screen.getAllByText(/JPEG, PNG or WebP/)).toHaveLength(1);
+    expect(sent).toEqual([]);
+  });
+});
