@@ -32,6 +32,12 @@ export function createChainModule(deps: {
     get gasWallet() {
       return loaded().gasWallet;
     },
+    get tronHotWallet() {
+      return loaded().tronHotWallet;
+    },
+    get tronGasWallet() {
+      return loaded().tronGasWallet;
+    },
   };
   function loaded(): ChainKeys {
     keys ??= loadChainKeys({
