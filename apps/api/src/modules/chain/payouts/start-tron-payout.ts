@@ -1,6 +1,5 @@
 import { recordSystemAudit } from '../../../platform/audit';
-import { tronHexOf } from '../tron/tron-address';
-import { transferParameter } from '../tron/tron-transaction';
+import { trc20Balance } from '../tron/trc20-balance';
 import type { Commitments } from './commitments';
 import { takeNonce } from './nonces';
 import { type PayableWithdrawal, payoutIdOf } from './payable-withdrawals';
@@ -15,17 +14,6 @@ export interface TronHead {
   number: bigint;
   /** ms, the block's own timestamp: expirations are chain time. */
   timestamp: number;
-}
-
-/** Reads a TRC-20 balance (balanceOf) through the node. Addresses base58. */
-export function trc20Balance(ctx: Pick<TronPayerContext, 'api'>, token: string, owner: string) {
-  const hex = tronHexOf(owner);
-  return ctx.api.callConstant({
-    owner: hex,
-    contract: tronHexOf(token),
-    selector: 'balanceOf(address)',
-    parameter: transferParameter(hex, 0n).slice(0, 64),
-  });
 }
 
 /**
@@ -47,7 +35,7 @@ export async function startTronPayout(
   if (amount === null || amount <= 0n) return;
 
   const [tokenBalance, trx] = await Promise.all([
-    trc20Balance(ctx, token, from),
+    trc20Balance(ctx.api, token, from),
     ctx.api.trxBalance(ctx.hotWallet.hexAddress),
   ]);
   const promised = committed.tokens.get(token) ?? 0n;
