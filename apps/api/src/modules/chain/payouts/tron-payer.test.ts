@@ -6,6 +6,7 @@ import { approvedWithdrawal, memberWithAddress } from '../../../../test/withdraw
 import { tronHexOf } from '../tron/tron-address';
 import { createTronApi } from '../tron/tron-api';
 import type { TronTransaction } from '../tron/tron-transaction';
+import { retryPayout } from './retry-payout';
 import { createTronPayer } from './tron-payer';
 import type { TronPayerContext } from './tron-payer-context';
 
@@ -65,7 +66,7 @@ beforeAll(async () => {
     .where('currency', '=', 'USDT')
     .where('network', '=', 'TRC20')
     .execute();
-  tron.mint(usdt, hot(), 400_000_000n);
+  tron.mint(usdt, hot(), 1_000_000_000n);
   tron.setTrx(hot(), 1_000_000_000n);
   tron.mine();
   admin = new Client(t.app);
@@ -195,6 +196,30 @@ describe('the TRON payer', () => {
     expect(byHand.status).toBe(200);
   });
 
+  it('pays a failed payout again only after an admin retries it, once', async () => {
+    const before = tron.tokenBalance(usdt, member);
+    const w = await withdraw();
+    tron.fateOfNextBroadcast('revert');
+    await ranPass();
+    tron.mine(CONFIRMATIONS);
+    await ranPass();
+    expect((await payout(w.id))?.status).toBe('failed');
+    const adminId = (
+      await t.db.selectFrom('members').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()
+    ).id;
+    await retryPayout(t.db, { memberId: String(adminId), ip: '127.0.0.1' }, w.id);
+    await ranPass();
+    const second = (await payout(w.id))!;
+    expect(second.status).toBe('broadcast');
+    tron.mine(CONFIRMATIONS);
+    await ranPass();
+    expect(await withdrawal(w.id)).toMatchObject({ status: 'paid', tx_hash: second.tx_hash });
+    expect(tron.tokenBalance(usdt, member)).toBe(before + PAID_OUT);
+    expect(
+      await t.db.selectFrom('chain_payouts').select('status').where('withdrawal_id', '=', w.id).execute(),
+    ).toHaveLength(2);
+  });
+
   it('alerts while the hot wallet lacks the token or the TRX, and pays once topped up', async () => {
     const tokenLeft = tron.tokenBalance(usdt, hot());
     const trxLeft = tron.trxBalance(hot());
@@ -232,7 +257,6 @@ describe('the TRON payer', () => {
   });
 
   it('signs nothing a node built other than the transfer asked for', async () => {
-    tron.mint(usdt, hot(), 200_000_000n);
     const w = await withdraw();
     const thief = tron.addressOf('tron-thief-address');
     // The node swaps the receiver, in the bytes and the JSON alike, and hashes it honestly.
