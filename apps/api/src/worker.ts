@@ -173,7 +173,13 @@ async function main(): Promise<void> {
     production: config.isProduction,
   });
   // Credited deposits swept into the hot wallet (decision 62); one sweeper per network across workers.
-  const sweepers = startSweepLoops({ db: database.db, networks: chain, keys: services.chain.keys, log });
+  const sweepers = startSweepLoops({
+    db: database.db,
+    networks: chain,
+    keys: services.chain.keys,
+    log,
+    tronFeeLimit: config.TRON_PAYOUT_FEE_LIMIT_SUN,
+  });
   log.info({ owner, ...(metricsServer ? { metrics: metricsServer.address() } : {}) }, 'bot worker started');
 
   let closing = false;

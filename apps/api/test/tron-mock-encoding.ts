@@ -27,7 +27,14 @@ const fromHex = (hex: string) => [...Buffer.from(hex, 'hex')];
 export interface MockRawData {
   contract: {
     parameter: {
-      value: { owner_address: string; contract_address?: string; data?: string; call_value?: number };
+      value: {
+        owner_address: string;
+        contract_address?: string;
+        data?: string;
+        call_value?: number;
+        to_address?: string;
+        amount?: number;
+      };
       type_url: string;
     };
     type: string;
@@ -42,8 +49,17 @@ export interface MockRawData {
 /** raw_data (JSON, visible: false) to its protobuf bytes, as the node does before hashing and checking. */
 export function encodeRawData(raw: MockRawData): Buffer {
   const contracts = raw.contract.map((c) => {
-    if (c.type !== 'TriggerSmartContract') throw new Error(`the mock builds no ${c.type}`);
     const v = c.parameter.value;
+    if (c.type === 'TransferContract') {
+      const transfer = [
+        ...bytes(1, fromHex(v.owner_address)),
+        ...bytes(2, fromHex(v.to_address ?? '')),
+        ...int(3, v.amount ?? 0),
+      ];
+      const any = [...bytes(1, [...Buffer.from(c.parameter.type_url)]), ...bytes(2, transfer)];
+      return bytes(11, [...int(1, 1), ...bytes(2, any)]);
+    }
+    if (c.type !== 'TriggerSmartContract') throw new Error(`the mock builds no ${c.type}`);
     const trigger = [
       ...bytes(1, fromHex(v.owner_address)),
       ...(v.contract_address ? bytes(2, fromHex(v.contract_address)) : []),

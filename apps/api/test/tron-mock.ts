@@ -55,6 +55,8 @@ const TRIGGER_TYPE_URL = 'type.googleapis.com/protocol.TriggerSmartContract';
 /** Sun a mined transfer burns for its energy (about 14k energy at 420 sun, TRON's 2025 price). */
 export const TRON_MOCK_ENERGY_FEE = 5_900_000n;
 const GENESIS_TIME = 1_700_000_000_000;
+/** Sun burnt when a TRX transfer creates the receiving account (TRON's 1 TRX). */
+export const ACCOUNT_CREATION_FEE = 1_000_000n;
 const hexText = (text: string) => Buffer.from(text).toString('hex');
 const selectorOf = (signature: string) => keccak256(toBytes(signature)).slice(2, 10);
 
@@ -98,6 +100,16 @@ export async function startTronMock() {
   /** Executes a broadcast transfer in the block being mined: java-tron's receipt and, on success, the log. */
   function execute(signed: SignedTx, fate: Fate): MockTx {
     const call = signed.raw_data.contract[0]!.parameter.value;
+    if (signed.raw_data.contract[0]!.type === 'TransferContract') {
+      // Checked at broadcast (as java-tron validates a transfer before it enters the pool).
+      const from = call.owner_address.toLowerCase();
+      const to = call.to_address!.toLowerCase();
+      const amount = BigInt(call.amount!);
+      const creation = trx.has(to) ? 0n : ACCOUNT_CREATION_FEE;
+      trx.set(from, (trx.get(from) ?? 0n) - amount - creation);
+      trx.set(to, (trx.get(to) ?? 0n) + amount);
+      return { id: signed.txID, log: [], result: 'SUCCESS', signed };
+    }
     const owner = call.owner_address.toLowerCase();
     const token = call.contract_address!.toLowerCase();
     const data = call.data!;
@@ -227,6 +239,37 @@ export async function startTronMock() {
     }
     return { result: { result: true }, transaction: { visible: false, ...tx } };
   });
+  app.post('/wallet/createtransaction', async (request) => {
+    const body = request.body as Record<string, unknown>;
+    const owner = String(body.owner_address ?? '').toLowerCase();
+    const to = String(body.to_address ?? '').toLowerCase();
+    const amount = Number(body.amount);
+    if (!/^41[0-9a-f]{40}$/.test(owner) || !/^41[0-9a-f]{40}$/.test(to)) return { Error: 'Invalid address' };
+    if (!Number.isSafeInteger(amount) || amount <= 0) return { Error: 'Amount must be greater than 0.' };
+    const h = head();
+    const raw: MockRawData = {
+      contract: [
+        {
+          parameter: {
+            value: { amount, owner_address: owner, to_address: to },
+            type_url: 'type.googleapis.com/protocol.TransferContract',
+          },
+          type: 'TransferContract',
+        },
+      ],
+      ref_block_bytes: (h.number & 0xffff).toString(16).padStart(4, '0'),
+      ref_block_hash: h.hash.slice(16, 32),
+      expiration: blockTime(h.number) + 60_000,
+      timestamp: blockTime(h.number),
+    };
+    const rawHex = encodeRawData(raw).toString('hex');
+    return {
+      visible: false,
+      txID: Buffer.from(sha256(Buffer.from(rawHex, 'hex'))).toString('hex'),
+      raw_data: raw,
+      raw_data_hex: rawHex,
+    };
+  });
   app.post('/wallet/broadcasttransaction', async (request) => {
     const tx = request.body as SignedTx;
     // As java-tron: the id is the hash of raw_data as the node encodes it, whatever txID the JSON claims.
@@ -258,6 +301,17 @@ export async function startTronMock() {
     }
     if (!owner || signer !== owner) {
       return refuse('SIGERROR', `Validate signature error: ${signer ?? 'none'} is signed by another key`);
+    }
+    const call = tx.raw_data.contract[0]!;
+    if (call.type === 'TransferContract') {
+      const to = call.parameter.value.to_address!.toLowerCase();
+      const needed = BigInt(call.parameter.value.amount ?? 0) + (trx.has(to) ? 0n : ACCOUNT_CREATION_FEE);
+      if ((trx.get(owner) ?? 0n) < needed) {
+        return refuse(
+          'CONTRACT_VALIDATE_ERROR',
+          'Contract validate error : Validate TransferContract error, balance is not sufficient.',
+        );
+      }
     }
     broadcastPool.push({ signed: { ...tx, txID: id }, fate: fates.shift() ?? 'execute' });
     return { result: true, txid: id };

@@ -41,6 +41,7 @@ import * as chainSweeps from './migrations/0041-chain-sweeps';
 import * as loweredPriceMemory from './migrations/0042-lowered-price-memory';
 import * as localizedContent from './migrations/0043-localized-content';
 import * as tronPayouts from './migrations/0044-tron-payouts';
+import * as tronSweeps from './migrations/0045-tron-sweeps';
 
 /**
  * Migrations are imported, not read from disk, so they work the same under tsx, vitest and a bundle.
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '0042-lowered-price-memory': loweredPriceMemory,
   '0043-localized-content': localizedContent,
   '0044-tron-payouts': tronPayouts,
+  '0045-tron-sweeps': tronSweeps,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

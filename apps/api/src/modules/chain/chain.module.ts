@@ -26,6 +26,7 @@ export function createChainModule(deps: {
   const lazyKeys: ChainKeys = {
     depositAddress: (family, index) => loaded().depositAddress(family, index),
     depositSigner: (index) => loaded().depositSigner(index),
+    tronDepositSigner: (index) => loaded().tronDepositSigner(index),
     get hotWallet() {
       return loaded().hotWallet;
     },

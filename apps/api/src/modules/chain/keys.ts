@@ -39,6 +39,8 @@ export interface ChainKeys {
    * transactions never take a nonce the payouts of the hot wallet are counting on.
    */
   gasWallet: LocalAccount | null;
+  /** The key of a TRON deposit address, to sweep it; null when only the extended public key is known. */
+  tronDepositSigner(index: number): TronSigner | null;
   /** The TRON hot wallet that pays TRC-20 withdrawals (decision 69); null if watch-only. */
   tronHotWallet: TronSigner | null;
   /** The TRON wallet that sends deposit addresses TRX for a sweep's fees; null if watch-only. */
@@ -121,6 +123,10 @@ export function loadChainKeys(options: {
     depositSigner: (index) => (root ? accountOf(childAt(evmDeposits, index)) : null),
     hotWallet: root ? accountOf(root.derive(EVM_HOT_WALLET)) : null,
     gasWallet: root ? accountOf(root.derive(EVM_GAS_WALLET)) : null,
+    tronDepositSigner: (index) => {
+      const key = root && tronDeposits ? childAt(tronDeposits, index) : null;
+      return key?.privateKey ? tronSignerOf(key.privateKey) : null;
+    },
     tronHotWallet: root ? tronSignerAt(root, TRON_HOT_WALLET) : null,
     tronGasWallet: root ? tronSignerAt(root, TRON_GAS_WALLET) : null,
   };

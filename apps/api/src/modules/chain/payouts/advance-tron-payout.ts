@@ -4,7 +4,7 @@ import type { PayoutRow } from './advance-payout';
 import { confirmPayout, failPayout } from './payout-outcomes';
 import type { TronHead } from './start-tron-payout';
 import { broadcastTron } from './tron-broadcast';
-import type { TronPayerContext } from './tron-payer-context';
+import { signingOf, type TronPayerContext } from './tron-payer-context';
 import { signTronTransfer, storedExpiration } from './tron-sign-transfer';
 
 /** The info of whichever of the payout's transactions the chain holds (each expired before the next was signed). */
@@ -75,7 +75,7 @@ async function send(ctx: TronPayerContext, row: PayoutRow, head: TronHead) {
 
 /** A new transaction for the same transfer, its id kept beside the expired ones' (as EVM replacements). */
 async function rebuild(ctx: TronPayerContext, row: PayoutRow, head: TronHead) {
-  const signed = await signTronTransfer(ctx, {
+  const signed = await signTronTransfer(signingOf(ctx), {
     token: row.token_address,
     to: row.to_address,
     amount: BigInt(row.token_amount),

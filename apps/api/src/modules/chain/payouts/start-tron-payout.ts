@@ -6,7 +6,7 @@ import { type PayableWithdrawal, payoutIdOf } from './payable-withdrawals';
 import { raiseLowBalanceAlert } from './payout-alert';
 import { toTokenUnits } from './token-amount';
 import { broadcastTron } from './tron-broadcast';
-import type { TronPayerContext } from './tron-payer-context';
+import { signingOf, type TronPayerContext } from './tron-payer-context';
 import { signTronTransfer } from './tron-sign-transfer';
 
 /** The TRON head as the payer reads it once a pass. */
@@ -52,7 +52,7 @@ export async function startTronPayout(
     return raiseLowBalanceAlert(ctx, w.id, 'HOT_WALLET_LOW_GAS', { balance: trx, needed: feeLimit });
   }
 
-  const signed = await signTronTransfer(ctx, { token, to, amount, headTime: head.timestamp });
+  const signed = await signTronTransfer(signingOf(ctx), { token, to, amount, headTime: head.timestamp });
   const payoutId = payoutIdOf(w);
   const stored = await ctx.db.transaction().execute(async (trx) => {
     // Under the withdrawal's lock, as the admin's mark-paid: one of the two pays, never both.

@@ -16,3 +16,10 @@ export interface TronPayerContext {
   /** Tests: called once a signed transaction is committed and before it is broadcast (a crash there). */
   afterSign?: ((payoutId: string) => void | Promise<void>) | undefined;
 }
+
+/** The hot wallet signs payouts at the payer's fee limit. */
+export const signingOf = (ctx: TronPayerContext) => ({
+  api: ctx.api,
+  signer: ctx.hotWallet,
+  feeLimit: ctx.feeLimit,
+});
