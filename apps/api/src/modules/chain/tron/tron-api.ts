@@ -198,13 +198,12 @@ export function createTronApi(
 
     /** Asks the node to build a TRX transfer in sun (not signed, not sent). Addresses 41-prefixed hex. */
     async createTransaction(p: { owner: string; to: string; amount: bigint }): Promise<TronTransaction> {
-      const answer = await post(
+      // A refusal comes back as `{ "Error": ... }`, which post() turns into a TronApiError.
+      return post(
         '/wallet/createtransaction',
         { owner_address: p.owner, to_address: p.to, amount: Number(p.amount), visible: false },
-        z.union([ZTronTransaction, z.object({ Error: z.string() })]),
+        ZTronTransaction,
       );
-      if (!('txID' in answer)) throw new TronApiError(`createtransaction: ${answer.Error}`, 200);
-      return answer;
     },
 
     /** A read-only call's first 32-byte result (e.g. balanceOf), as a number. */
