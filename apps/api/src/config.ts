@@ -57,6 +57,11 @@ export const ZConfig = z.object({
    * on Ethereum.
    */
   PAYOUT_REPLACE_AFTER_BLOCKS: z.coerce.number().int().min(1).max(10_000).default(12),
+  /**
+   * The most one TRC-20 payout may burn in TRX for its energy, in sun (decision 69): 50 TRX is several
+   * times what a USDT transfer costs without staked energy, so it does not run out while prices move.
+   */
+  TRON_PAYOUT_FEE_LIMIT_SUN: z.coerce.number().int().min(1_000_000).max(1_000_000_000).default(50_000_000),
   /** Block interval of the development chain, in milliseconds. */
   DEV_CHAIN_BLOCK_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   /** Set to false to start without the development chain (deposits then stay manual). */

@@ -9,6 +9,8 @@ import { startChainWatchers } from './modules/chain/chain-watchers';
 import { connectChainNetworks, noChainNetworks } from './modules/chain/networks';
 import { startPayoutLoops } from './modules/chain/payouts/payout-loops';
 import { startSweepLoops } from './modules/chain/sweeping/sweep-loops';
+import { probeTronApi } from './modules/chain/tron/probe-tron';
+import { createTronApi } from './modules/chain/tron/tron-api';
 import { matchAllPaperAccounts } from './modules/exchanges/paper/paper-exchange';
 import { createHeartbeat } from './platform/heartbeat';
 import { loadMasterKey, loadRsaKeyPair } from './platform/keys';
@@ -141,6 +143,14 @@ async function main(): Promise<void> {
     { tick: () => recordCycleFunding({ db: database.db, venues, log }) },
     { intervalMs: CYCLE_FUNDING_MS, log, name: 'cycle funding' },
   );
+  // An unreachable TRON API is named in the log now, not discovered later (decision 69); never fatal.
+  if (chain.tron) {
+    await probeTronApi(
+      createTronApi(chain.tron.apiUrl, { apiKey: chain.tron.apiKey }),
+      chain.tron.apiUrl,
+      log,
+    );
+  }
   // Approved withdrawals paid from the hot wallet (decision 61); one payer per wallet across workers.
   const payouts = startPayoutLoops({
     db: database.db,
@@ -163,7 +173,13 @@ async function main(): Promise<void> {
     production: config.isProduction,
   });
   // Credited deposits swept into the hot wallet (decision 62); one sweeper per network across workers.
-  const sweepers = startSweepLoops({ db: database.db, networks: chain, keys: services.chain.keys, log });
+  const sweepers = startSweepLoops({
+    db: database.db,
+    networks: chain,
+    keys: services.chain.keys,
+    log,
+    tronFeeLimit: config.TRON_PAYOUT_FEE_LIMIT_SUN,
+  });
   log.info({ owner, ...(metricsServer ? { metrics: metricsServer.address() } : {}) }, 'bot worker started');
 
   let closing = false;

@@ -40,6 +40,8 @@ import * as chainPayouts from './migrations/0040-chain-payouts';
 import * as chainSweeps from './migrations/0041-chain-sweeps';
 import * as loweredPriceMemory from './migrations/0042-lowered-price-memory';
 import * as localizedContent from './migrations/0043-localized-content';
+import * as tronPayouts from './migrations/0044-tron-payouts';
+import * as tronSweeps from './migrations/0045-tron-sweeps';
 import * as slideDescriptions from './migrations/0048-slide-descriptions';
 
 /**
@@ -87,6 +89,8 @@ const migrations: Record<string, Migration> = {
   '0041-chain-sweeps': chainSweeps,
   '0042-lowered-price-memory': loweredPriceMemory,
   '0043-localized-content': localizedContent,
+  '0044-tron-payouts': tronPayouts,
+  '0045-tron-sweeps': tronSweeps,
   '0048-slide-descriptions': slideDescriptions,
 };
 

@@ -358,7 +358,7 @@ export interface ChainBlocksTable {
 
 export interface ChainSweepsTable {
   id: Id;
-  network: 'ERC20' | 'BEP20';
+  network: 'ERC20' | 'BEP20' | 'TRC20';
   address: string;
   token: string;
   kind: 'gas' | 'sweep';
@@ -371,6 +371,8 @@ export interface ChainSweepsTable {
   >;
   created_at: Generated<Date>;
   confirmed_at: Date | null;
+  /** TRC20 only: the signed transaction, stored before it is broadcast (0045, decision 69). */
+  raw_tx: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type ChainDepositStatus = 'pending' | 'credited' | 'below_minimum' | 'orphaned';

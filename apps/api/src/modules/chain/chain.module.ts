@@ -26,11 +26,18 @@ export function createChainModule(deps: {
   const lazyKeys: ChainKeys = {
     depositAddress: (family, index) => loaded().depositAddress(family, index),
     depositSigner: (index) => loaded().depositSigner(index),
+    tronDepositSigner: (index) => loaded().tronDepositSigner(index),
     get hotWallet() {
       return loaded().hotWallet;
     },
     get gasWallet() {
       return loaded().gasWallet;
+    },
+    get tronHotWallet() {
+      return loaded().tronHotWallet;
+    },
+    get tronGasWallet() {
+      return loaded().tronGasWallet;
     },
   };
   function loaded(): ChainKeys {

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { HDKey } from '@scure/bip32';
+import { keccak256, toHex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../platform/secret-box';
 import { loadChainKeys, tronAddressOf } from './keys';
@@ -10,6 +12,36 @@ import { loadChainKeys, tronAddressOf } from './keys';
 const box = createSecretBox(randomBytes(32));
 
 describe('chain keys', () => {
+  it('derives the TRON hot and gas wallets and deposit keys at their paths, each signing for its address', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'chain-keys-'));
+    const keys = loadChainKeys({ dataDir, production: false, box });
+    const seed = box.open(
+      Buffer.from(readFileSync(join(dataDir, 'chain-seed.sealed'), 'utf8'), 'base64'),
+      'chain:hd-seed',
+    );
+    const root = HDKey.fromMasterSeed(Buffer.from(seed, 'hex'));
+    const tronAt = (path: string) => {
+      const pub = secp256k1.getPublicKey(root.derive(path).privateKey!, false);
+      return tronAddressOf(`0x${keccak256(toHex(pub.slice(1))).slice(-40)}`);
+    };
+    expect(keys.tronHotWallet?.address).toBe(tronAt("m/44'/195'/1'/0/0"));
+    expect(keys.tronGasWallet?.address).toBe(tronAt("m/44'/195'/2'/0/0"));
+    expect(keys.tronDepositSigner(5)?.address).toBe(keys.depositAddress('tron', 5));
+    // A signature over a transaction id recovers (v = recovery + 27) to the signer's own address.
+    const txId = 'ab'.repeat(32);
+    const sig = Buffer.from(keys.tronHotWallet!.signTxId(txId), 'hex');
+    expect([27, 28]).toContain(sig[64]);
+    const recovered = secp256k1.recoverPublicKey(
+      Buffer.concat([Buffer.from([sig[64]! - 27]), sig.subarray(0, 64)]),
+      Buffer.from(txId, 'hex'),
+      { prehash: false },
+    );
+    const point = secp256k1.Point.fromBytes(recovered).toBytes(false);
+    expect(tronAddressOf(`0x${keccak256(toHex(point.slice(1))).slice(-40)}`)).toBe(
+      keys.tronHotWallet!.address,
+    );
+  });
+
   it('generates a sealed seed once and derives the same addresses after a restart', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'chain-keys-'));
     const first = loadChainKeys({ dataDir, production: false, box });

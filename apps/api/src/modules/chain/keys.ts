@@ -8,6 +8,7 @@ import { type Address, getAddress, keccak256, type LocalAccount, toHex } from 'v
 import { privateKeyToAccount } from 'viem/accounts';
 import { readOrCreate } from '../../platform/keys';
 import type { createSecretBox } from '../../platform/secret-box';
+import { type TronSigner, tronSignerOf } from './tron/tron-signer';
 
 /**
  * The platform's HD wallet (BIP-32/44, decision 53). Deposit addresses are children of one extended
@@ -21,6 +22,8 @@ const EVM_DEPOSITS = "m/44'/60'/0'";
 const EVM_HOT_WALLET = "m/44'/60'/1'/0/0";
 const EVM_GAS_WALLET = "m/44'/60'/2'/0/0";
 const TRON_DEPOSITS = "m/44'/195'/0'";
+const TRON_HOT_WALLET = "m/44'/195'/1'/0/0";
+const TRON_GAS_WALLET = "m/44'/195'/2'/0/0";
 const SEED_BINDING = 'chain:hd-seed';
 const tronBase58 = createBase58check(sha256);
 
@@ -36,6 +39,12 @@ export interface ChainKeys {
    * transactions never take a nonce the payouts of the hot wallet are counting on.
    */
   gasWallet: LocalAccount | null;
+  /** The key of a TRON deposit address, to sweep it; null when only the extended public key is known. */
+  tronDepositSigner(index: number): TronSigner | null;
+  /** The TRON hot wallet that pays TRC-20 withdrawals (decision 69); null if watch-only. */
+  tronHotWallet: TronSigner | null;
+  /** The TRON wallet that sends deposit addresses TRX for a sweep's fees; null if watch-only. */
+  tronGasWallet: TronSigner | null;
 }
 
 function publicKeyToEvmAddress(publicKey: Uint8Array): Address {
@@ -57,6 +66,12 @@ export function tronAddressOf(evmAddress: string): string {
 function accountOf(key: HDKey): LocalAccount {
   if (!key.privateKey) throw new Error('no private key at this path');
   return privateKeyToAccount(toHex(key.privateKey));
+}
+
+function tronSignerAt(root: HDKey, path: string): TronSigner {
+  const key = root.derive(path);
+  if (!key.privateKey) throw new Error('no private key at this path');
+  return tronSignerOf(key.privateKey);
 }
 
 function childAt(parent: HDKey, index: number): HDKey {
@@ -108,5 +123,11 @@ export function loadChainKeys(options: {
     depositSigner: (index) => (root ? accountOf(childAt(evmDeposits, index)) : null),
     hotWallet: root ? accountOf(root.derive(EVM_HOT_WALLET)) : null,
     gasWallet: root ? accountOf(root.derive(EVM_GAS_WALLET)) : null,
+    tronDepositSigner: (index) => {
+      const key = root && tronDeposits ? childAt(tronDeposits, index) : null;
+      return key?.privateKey ? tronSignerOf(key.privateKey) : null;
+    },
+    tronHotWallet: root ? tronSignerAt(root, TRON_HOT_WALLET) : null,
+    tronGasWallet: root ? tronSignerAt(root, TRON_GAS_WALLET) : null,
   };
 }

@@ -11,7 +11,7 @@ import { createReconciliation } from './reconciliation';
 export function createChainAdminModule(deps: {
   db: Db;
   ledger: LedgerService;
-  chain: { networks: ChainNetworks; keys: Pick<ChainKeys, 'hotWallet'> };
+  chain: { networks: ChainNetworks; keys: Pick<ChainKeys, 'hotWallet' | 'tronHotWallet'> };
 }) {
   const deposits = createChainDepositsAdmin({ db: deps.db, ledger: deps.ledger });
   const reconcile = createReconciliation({

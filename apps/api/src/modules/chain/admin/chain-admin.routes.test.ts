@@ -3,10 +3,13 @@ import { sql } from 'kysely';
 import { type Address, erc20Abi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, type TestApp } from '../../../../test/test-app';
+import { startTronMock, type TronMock } from '../../../../test/tron-mock';
 import { type DevChain, startDevChain } from '../evm/dev-chain';
 import { connectChainNetworks } from '../networks';
 
 let chain: DevChain;
+let tron: TronMock;
+let tronUsdt: string;
 let t: TestApp;
 let admin: Client;
 const DEPOSITS = '/api/admin/chain-deposits';
@@ -59,9 +62,11 @@ async function seen(
 }
 
 beforeAll(async () => {
-  chain = await startDevChain();
+  [chain, tron] = await Promise.all([startDevChain(), startTronMock()]);
+  tronUsdt = tron.deployToken('tron-usdt-contract');
   const networks = await connectChainNetworks({
     rpcUrls: { ERC20: chain.url },
+    tronApiUrl: tron.url,
     dev: { url: chain.url, tokens: chain.tokens, funder: chain.funder },
   });
   t = await createTestApp({}, { chain: networks });
@@ -74,12 +79,19 @@ beforeAll(async () => {
       .where('currency', '=', currency)
       .execute();
   }
+  await t.db
+    .updateTable('deposit_channels')
+    .set({ token_address: tronUsdt, token_decimals: 6 })
+    .where('network', '=', 'TRC20')
+    .where('currency', '=', 'USDT')
+    .execute();
   admin = new Client(t.app);
   await admin.loginAdmin();
 });
 afterAll(async () => {
   await t?.close();
   await chain?.stop();
+  await tron?.close();
 });
 
 describe('admin: chain deposits', () => {
@@ -153,6 +165,10 @@ describe('admin: reconciliation', () => {
     await send(alice, 100_000_000n);
     await send(hot, 7_500_000n);
     await chain.mine(1);
+    // On TRON (decision 69): the TRON hot wallet and the member's TRON deposit address.
+    const aliceTron = await t.services.chain.addresses.of(await memberId('alice01'), 'tron');
+    tron.mint(tronUsdt, aliceTron, 10_000_000n);
+    tron.mint(tronUsdt, t.services.chain.keys.tronHotWallet!.address, 2_500_000n);
 
     const r = await admin.get<TReconciliation>(RECONCILIATION);
     expect(r.status).toBe(200);
@@ -164,6 +180,12 @@ describe('admin: reconciliation', () => {
       token: chain.tokens.USDT,
     });
     expect(usdtHere!.addresses).toBeGreaterThanOrEqual(1);
+    expect(r.body.holdings.find((h) => h.network === 'TRC20' && h.currency === 'USDT')).toMatchObject({
+      hotWallet: '2.500000',
+      depositAddresses: '10.000000',
+      token: tronUsdt,
+      addresses: 1,
+    });
     expect(r.body.holdings.find((h) => h.currency === 'USDC')).toMatchObject({
       depositAddresses: '0.000000',
     });
@@ -175,9 +197,9 @@ describe('admin: reconciliation', () => {
     const owes = BigInt(owed.rows[0]!.posted);
     const usdt = r.body.currencies.find((c) => c.currency === 'USDT')!;
     const minor = (text: string) => BigInt(text.replace('.', ''));
-    expect(minor(usdt.onChain)).toBe(107_500_000n);
+    expect(minor(usdt.onChain)).toBe(120_000_000n);
     expect(minor(usdt.owed)).toBe(owes);
-    expect(minor(usdt.difference)).toBe(107_500_000n - owes);
+    expect(minor(usdt.difference)).toBe(120_000_000n - owes);
   });
 
   it('is for admins: a member and a stranger are refused', async () => {

@@ -1,11 +1,12 @@
 import type { NetworkName, TChainHolding, TReconciliation } from '@app/contracts';
-import type { Address } from 'viem';
 import type { Db } from '../../../db/database';
 import type { LedgerService } from '../../ledger/ledger.service';
 import { decimalOf } from '../../wallet/amounts';
 import type { ChainKeys } from '../keys';
-import type { ChainNetworks, EvmNetwork } from '../networks';
-import { sumTokenBalances } from './token-balances';
+import type { ChainNetworks } from '../networks';
+import { trc20Balance } from '../tron/trc20-balance';
+import { createTronApi } from '../tron/tron-api';
+import { erc20Balance, sumBalances } from './token-balances';
 import { toLedgerUnits } from './token-units';
 
 type RawHolding = Omit<TChainHolding, 'hotWallet' | 'depositAddresses'> & {
@@ -20,45 +21,56 @@ interface Channel {
   token_decimals: number | null;
 }
 
+/** One watched network as the reconciliation reads it: its addresses and a balance reader. */
+interface Source {
+  network: NetworkName;
+  owners: string[];
+  hot: string | null;
+  balance: (token: string, owner: string) => Promise<bigint>;
+}
+
 /**
  * The reconciliation view (issue 21, item 6): per currency, what the platform holds on chain (its hot
  * wallet plus members' deposit addresses not yet swept) beside what the ledger says it owes members. Read
- * live from each watched EVM network; a node that does not answer is named, not guessed.
+ * live from each watched EVM network and from TRON (decision 69); a node that does not answer is named,
+ * not guessed.
  */
 export function createReconciliation(deps: {
   db: Db;
   ledger: Pick<LedgerService, 'owedToMembers' | 'currencies'>;
   networks: ChainNetworks;
-  keys: Pick<ChainKeys, 'hotWallet'>;
+  keys: Pick<ChainKeys, 'hotWallet' | 'tronHotWallet'>;
   now?: () => Date;
 }) {
   const { db, ledger, networks } = deps;
 
-  /** The hot wallet's address, or null when the platform runs watch-only (no key to pay from). */
-  function hotWalletAddress(): Address | null {
+  /** A hot wallet's address, or null when the platform runs watch-only (no key to pay from). */
+  function hotWalletAddress(family: 'evm' | 'tron'): string | null {
     try {
-      return deps.keys.hotWallet?.address ?? null;
+      return (family === 'evm' ? deps.keys.hotWallet : deps.keys.tronHotWallet)?.address ?? null;
     } catch {
       return null;
     }
   }
+  const tronApi = networks.tron
+    ? createTronApi(networks.tron.apiUrl, { apiKey: networks.tron.apiKey })
+    : null;
 
   /** One network's holdings per token, in ledger minor units (null hot wallet: watch-only). */
   async function holdingsOn(
-    network: EvmNetwork,
+    source: Source,
     channels: Channel[],
-    owners: Address[],
-    hot: Address | null,
     decimals: Map<string, number>,
   ): Promise<RawHolding[]> {
     return Promise.all(
       channels.map(async (c) => {
-        const token = c.token_address as Address;
+        const token = c.token_address!;
         const ledgerDecimals = decimals.get(c.currency) ?? 0;
         const units = (raw: bigint) => toLedgerUnits(raw, c.token_decimals ?? ledgerDecimals, ledgerDecimals);
+        const read = (owners: string[]) => sumBalances(owners, (owner) => source.balance(token, owner));
         const [unswept, hotRaw] = await Promise.all([
-          sumTokenBalances(network.client, token, owners),
-          hot ? sumTokenBalances(network.client, token, [hot]) : Promise.resolve(null),
+          read(source.owners),
+          source.hot ? read([source.hot]) : Promise.resolve(null),
         ]);
         return {
           network: c.network,
@@ -66,7 +78,7 @@ export function createReconciliation(deps: {
           token,
           hotWallet: hotRaw === null ? null : units(hotRaw),
           depositAddresses: units(unswept),
-          addresses: owners.length,
+          addresses: source.owners.length,
         };
       }),
     );
@@ -81,22 +93,36 @@ export function createReconciliation(deps: {
         .orderBy('currency')
         .orderBy('network')
         .execute(),
-      db.selectFrom('deposit_addresses').select('address').where('family', '=', 'evm').execute(),
+      db.selectFrom('deposit_addresses').select(['address', 'family']).execute(),
       ledger.owedToMembers(),
       ledger.currencies(),
     ]);
     const decimals = new Map(currencies.map((c) => [c.code, c.decimals]));
-    const owners = addressRows.map((r) => r.address as Address);
-    const hot = hotWalletAddress();
+    const ownersOf = (family: 'evm' | 'tron') =>
+      addressRows.filter((r) => r.family === family).map((r) => r.address);
+    const sources: Source[] = [...networks.evm.values()].map((network) => ({
+      network: network.name,
+      owners: ownersOf('evm'),
+      hot: hotWalletAddress('evm'),
+      balance: (token, owner) => erc20Balance(network.client, token, owner),
+    }));
+    if (tronApi) {
+      sources.push({
+        network: 'TRC20',
+        owners: ownersOf('tron'),
+        hot: hotWalletAddress('tron'),
+        balance: (token, owner) => trc20Balance(tronApi, token, owner),
+      });
+    }
     const holdings: RawHolding[] = [];
     const unreadable: NetworkName[] = [];
     await Promise.all(
-      [...networks.evm.values()].map(async (network) => {
-        const on = channels.filter((c) => c.network === network.name);
+      sources.map(async (source) => {
+        const on = channels.filter((c) => c.network === source.network);
         try {
-          holdings.push(...(await holdingsOn(network, on, owners, hot, decimals)));
+          holdings.push(...(await holdingsOn(source, on, decimals)));
         } catch {
-          unreadable.push(network.name);
+          unreadable.push(source.network);
         }
       }),
     );

@@ -5,7 +5,7 @@ import { recordSystemAudit } from '../../../platform/audit';
 import { broadcast } from './broadcast';
 import { replacementFees } from './fees';
 import type { PayerContext } from './payer-context';
-import { raisePayoutAlert } from './payout-alert';
+import { confirmPayout, failPayout } from './payout-outcomes';
 import { minedReceipt } from './receipts';
 import { signTransfer } from './sign-transfer';
 
@@ -109,32 +109,5 @@ async function replace(ctx: PayerContext, row: PayoutRow, head: bigint) {
   if (updated) await send(ctx, { ...updated, confirmations: row.confirmations }, head);
 }
 
-async function confirm(ctx: PayerContext, row: PayoutRow, hash: Hex) {
-  await ctx.db.transaction().execute(async (trx) => {
-    const done = await trx
-      .updateTable('chain_payouts')
-      .set({ status: 'confirmed', mined_hash: hash, updated_at: new Date() })
-      .where('id', '=', row.id)
-      .where('status', 'in', ['signed', 'broadcast'])
-      .executeTakeFirst();
-    if (done.numUpdatedRows === 0n) return;
-    await ctx.markPaid(trx, row.withdrawal_id, hash);
-  });
-}
-
-/** The withdrawal stays approved, back in the admin queue with the failure shown; nothing is retried. */
-async function fail(ctx: PayerContext, row: PayoutRow, error: string) {
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('chain_payouts')
-      .set({ status: 'failed', error, updated_at: new Date() })
-      .where('id', '=', row.id)
-      .execute();
-    await recordSystemAudit(trx, {
-      action: 'chain.payout.failed',
-      subject: `withdrawal:${row.withdrawal_id}`,
-      detail: { payoutId: row.id, error },
-    });
-    await raisePayoutAlert(trx, row.withdrawal_id, 'PAYOUT_FAILED', { payoutId: row.id, error });
-  });
-}
+const confirm = (ctx: PayerContext, row: PayoutRow, hash: Hex) => confirmPayout(ctx, row, hash);
+const fail = (ctx: PayerContext, row: PayoutRow, error: string) => failPayout(ctx.db, row, error);

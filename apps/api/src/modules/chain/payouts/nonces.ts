@@ -1,12 +1,12 @@
+import type { NetworkName } from '@app/contracts';
 import type { Db } from '../../../db/database';
-import type { EvmNetworkName } from '../networks';
 
 /**
  * Nonces of a hot wallet, handed out from the database (decision 61) so a signed transaction that was
  * never broadcast (a crash) still holds its nonce. Before each pass the stored next nonce is raised to the
  * chain's pending count: a transaction sent from the wallet outside the platform is not collided with.
  */
-export async function catchUpNonce(db: Db, network: EvmNetworkName, from: string, chainPending: number) {
+export async function catchUpNonce(db: Db, network: NetworkName, from: string, chainPending: number) {
   await db
     .insertInto('chain_payout_nonces')
     .values({ network, from_address: from, next_nonce: chainPending })
@@ -19,7 +19,7 @@ export async function catchUpNonce(db: Db, network: EvmNetworkName, from: string
 }
 
 /** Takes the next nonce, under the row's lock: two transactions never get the same one. */
-export async function takeNonce(trx: Db, network: EvmNetworkName, from: string): Promise<number> {
+export async function takeNonce(trx: Db, network: NetworkName, from: string): Promise<number> {
   const row = await trx
     .updateTable('chain_payout_nonces')
     .set((eb) => ({ next_nonce: eb('next_nonce', '+', '1') }))

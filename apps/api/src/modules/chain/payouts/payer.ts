@@ -1,8 +1,10 @@
 import { advancePayout, type PayoutRow } from './advance-payout';
+import { commitmentsOf } from './commitments';
 import { catchUpNonce } from './nonces';
+import { payableWithdrawals } from './payable-withdrawals';
 import type { PayerContext } from './payer-context';
 import { withPayoutLock } from './payout-lock';
-import { type Commitments, type PayableWithdrawal, startPayout } from './start-payout';
+import { startPayout } from './start-payout';
 
 /** New payouts signed per pass: a backlog is worked off over passes, each one short. */
 const BATCH = 20;
@@ -40,58 +42,7 @@ export function createPayer(ctx: PayerContext) {
       .execute();
   }
 
-  /**
-   * Approved, on a channel the platform pays, and with no more payouts than an admin allowed retries: a
-   * failed one is the admin's until retried (decision 68). `attempt` numbers the payout about to be signed.
-   */
-  async function payable(): Promise<PayableWithdrawal[]> {
-    return ctx.db
-      .selectFrom('withdrawals as w')
-      .innerJoin('deposit_channels as c', (join) =>
-        join.onRef('c.currency', '=', 'w.currency').onRef('c.network', '=', 'w.network'),
-      )
-      .innerJoin('currencies as cur', 'cur.code', 'w.currency')
-      .select([
-        'w.id',
-        'w.address',
-        'w.amount',
-        'w.fee',
-        'cur.decimals as currency_decimals',
-        'c.token_address',
-        'c.token_decimals',
-        'w.payout_retries as attempt',
-      ])
-      .where('w.status', '=', 'approved')
-      .where('w.tx_hash', 'is', null)
-      .where('w.network', '=', ctx.network)
-      .where('c.auto_payout', '=', true)
-      .where('c.token_address', 'is not', null)
-      .where((eb) =>
-        eb(
-          eb
-            .selectFrom('chain_payouts as p')
-            .select(({ fn }) => fn.countAll<number>().as('n'))
-            .whereRef('p.withdrawal_id', '=', 'w.id'),
-          '<=',
-          eb.ref('w.payout_retries'),
-        ),
-      )
-      .orderBy('w.decided_at')
-      .orderBy('w.id')
-      .limit(BATCH)
-      .execute() as Promise<PayableWithdrawal[]>;
-  }
-
-  async function commitmentsOf(rows: PayoutRow[]): Promise<Commitments> {
-    const tokens = new Map<string, bigint>();
-    let gasWei = 0n;
-    for (const row of rows) {
-      if (row.status === 'confirmed' || row.status === 'failed' || row.mined_hash) continue;
-      tokens.set(row.token_address, (tokens.get(row.token_address) ?? 0n) + BigInt(row.token_amount));
-      gasWei += BigInt(row.gas) * BigInt(row.max_fee_per_gas);
-    }
-    return { tokens, gasWei };
-  }
+  const payable = () => payableWithdrawals(ctx.db, ctx.network, BATCH);
 
   async function pass(): Promise<PassResult> {
     const result = await withPayoutLock(ctx.db, `${ctx.network}:${from}`, async () => {
@@ -104,7 +55,7 @@ export function createPayer(ctx: PayerContext) {
       started = true;
       for (const row of await inFlight()) await advancePayout(ctx, row, head, rebroadcast);
       const stillInFlight = await inFlight();
-      const committed = await commitmentsOf(stillInFlight);
+      const committed = commitmentsOf(stillInFlight);
       const todo = await payable();
       for (const w of todo) await startPayout(ctx, w, head, committed);
       return { ran: true, inFlight: stillInFlight.length, considered: todo.length };

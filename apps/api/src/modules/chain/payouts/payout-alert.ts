@@ -26,3 +26,14 @@ export async function raisePayoutAlert(
     detail: { alert, ...detail },
   });
 }
+
+/** The hot wallet cannot pay this withdrawal now (too little token, or too little for fees): no payout. */
+export function raiseLowBalanceAlert(
+  ctx: { db: Db },
+  withdrawalId: string,
+  code: 'HOT_WALLET_LOW_TOKEN' | 'HOT_WALLET_LOW_GAS',
+  detail: Record<string, bigint | string>,
+) {
+  const plain = Object.fromEntries(Object.entries(detail).map(([k, v]) => [k, v.toString()]));
+  return ctx.db.transaction().execute((trx) => raisePayoutAlert(trx, withdrawalId, code, plain));
+}

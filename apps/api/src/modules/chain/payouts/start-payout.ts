@@ -1,31 +1,13 @@
 import { type Address, erc20Abi, getAddress } from 'viem';
 import { recordSystemAudit } from '../../../platform/audit';
-import { derivedUuid } from '../../../platform/idempotency';
 import { broadcast } from './broadcast';
+import type { Commitments } from './commitments';
 import { takeNonce } from './nonces';
+import { type PayableWithdrawal, payoutIdOf } from './payable-withdrawals';
 import type { PayerContext } from './payer-context';
-import { raisePayoutAlert } from './payout-alert';
+import { raiseLowBalanceAlert } from './payout-alert';
 import { signTransfer, transferData } from './sign-transfer';
 import { toTokenUnits } from './token-amount';
-
-/** An approved withdrawal on a channel the platform pays, with what its payout needs. */
-export interface PayableWithdrawal {
-  id: string;
-  address: string;
-  amount: string;
-  fee: string;
-  currency_decimals: number;
-  token_address: string;
-  token_decimals: number;
-  /** 0 for the first payout, n after an admin's n-th retry of a failed one (decision 68). */
-  attempt: number;
-}
-
-/** What the hot wallet has already promised to payouts not yet mined (their tokens and gas). */
-export interface Commitments {
-  tokens: Map<string, bigint>;
-  gasWei: bigint;
-}
 
 /**
  * Pays one approved withdrawal: checks the hot wallet holds the token and the gas (else an alert and
@@ -59,10 +41,7 @@ export async function startPayout(
     return alert(ctx, w.id, 'HOT_WALLET_LOW_GAS', { balance: gasBalance, needed: gasCost });
   }
 
-  const payoutId =
-    w.attempt === 0
-      ? derivedUuid(w.id, 'chain-payout')
-      : derivedUuid(w.id, 'chain-payout', String(w.attempt));
+  const payoutId = payoutIdOf(w);
   const stored = await ctx.db.transaction().execute(async (trx) => {
     // Under the withdrawal's lock, as the admin's mark-paid: one of the two pays, never both.
     const locked = await trx
@@ -127,12 +106,4 @@ export async function startPayout(
     .execute();
 }
 
-function alert(
-  ctx: PayerContext,
-  withdrawalId: string,
-  code: 'HOT_WALLET_LOW_TOKEN' | 'HOT_WALLET_LOW_GAS',
-  detail: Record<string, bigint | string>,
-) {
-  const plain = Object.fromEntries(Object.entries(detail).map(([k, v]) => [k, v.toString()]));
-  return ctx.db.transaction().execute((trx) => raisePayoutAlert(trx, withdrawalId, code, plain));
-}
+const alert = raiseLowBalanceAlert;

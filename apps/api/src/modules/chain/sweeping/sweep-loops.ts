@@ -3,17 +3,23 @@ import type { ServiceLog } from '../../../platform/module';
 import { runTicks } from '../../bots/engine/tick-loop';
 import type { ChainKeys } from '../keys';
 import type { ChainNetworks } from '../networks';
+import { createTronApi } from '../tron/tron-api';
 import { createSweeper } from './sweeper';
+import { createTronSweeper } from './tron-sweeper';
 
 /** Sweeps are not urgent: the money is the platform's from the moment the deposit is credited. */
 const SWEEP_PASS_MS = 10_000;
 
-/** One sweeper loop per connected EVM network, in the worker (decision 62); each pass takes its lock. */
+/**
+ * One sweeper loop per connected EVM network (decision 62) and one for TRON when its API is set (decision
+ * 69), in the worker; each pass takes its lock. `tronFeeLimit`: sun a TRON sweep may burn for energy.
+ */
 export function startSweepLoops(deps: {
   db: AnyDb;
   networks: ChainNetworks;
   keys: ChainKeys;
   log: ServiceLog;
+  tronFeeLimit: number;
 }) {
   const loops = [...deps.networks.evm.values()].map((network) => {
     const sweeper = createSweeper({ db: deps.db, keys: deps.keys, network, log: deps.log });
@@ -22,5 +28,21 @@ export function startSweepLoops(deps: {
       { intervalMs: SWEEP_PASS_MS, log: deps.log, name: `${network.name} sweeper` },
     );
   });
+  const tron = deps.networks.tron;
+  if (tron) {
+    const sweeper = createTronSweeper({
+      db: deps.db,
+      keys: deps.keys,
+      api: createTronApi(tron.apiUrl, { apiKey: tron.apiKey }),
+      feeLimit: deps.tronFeeLimit,
+      log: deps.log,
+    });
+    loops.push(
+      runTicks(
+        { tick: () => sweeper.pass() },
+        { intervalMs: SWEEP_PASS_MS, log: deps.log, name: 'TRC20 sweeper' },
+      ),
+    );
+  }
   return { stop: () => Promise.all(loops.map((l) => l.stop())) };
 }

@@ -1,14 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Address, erc20Abi, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordCreditedDeposit } from '../../../../test/chain-deposit-fixtures';
 import { makeMember } from '../../../../test/fixtures';
 import { createTestDb } from '../../../../test/test-db';
 import type { Db } from '../../../db/database';
 import { createSecretBox } from '../../../platform/secret-box';
-import { createLedgerService } from '../../ledger/ledger.service';
 import { createDepositAddresses } from '../deposit-addresses';
 import { type DevChain, startDevChain } from '../evm/dev-chain';
 import { type ChainKeys, loadChainKeys } from '../keys';
@@ -44,43 +44,14 @@ async function creditedDeposit(amount: bigint): Promise<Address> {
     args: [address, amount],
   });
   await chain.mine();
-  const ledger = createLedgerService({ db });
-  const [clearing, wallet] = await Promise.all([
-    ledger.systemAccount(db, 'deposits_clearing', 'USDT'),
-    ledger.account(db, { memberId, wallet: 'deposit', currency: 'USDT' }),
-  ]);
-  const transferId = randomUUID();
-  await ledger.transfer([
-    {
-      id: transferId,
-      debitAccountId: clearing.id,
-      creditAccountId: wallet.id,
-      amount,
-      currency: 'USDT',
-      kind: 'deposit',
-      memo: 'test deposit',
-      meta: {},
-      createdBy: null,
-    },
-  ]);
-  await db
-    .insertInto('chain_deposits')
-    .values({
-      id: transferId,
-      network: 'ERC20',
-      currency: 'USDT',
-      member_id: memberId,
-      address,
-      tx_hash: hash,
-      log_index: 0,
-      block_number: Number(await chain.client.getBlockNumber()),
-      block_hash: '0x00',
-      amount: amount.toString(),
-      status: 'credited',
-      transfer_id: transferId,
-      credited_at: new Date(),
-    })
-    .execute();
+  await recordCreditedDeposit(db, {
+    memberId,
+    network: 'ERC20',
+    address,
+    txHash: hash,
+    block: Number(await chain.client.getBlockNumber()),
+    amount,
+  });
   return address;
 }
 

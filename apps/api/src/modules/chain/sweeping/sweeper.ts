@@ -6,6 +6,7 @@ import type { ServiceLog } from '../../../platform/module';
 import type { ChainKeys } from '../keys';
 import type { EvmNetwork } from '../networks';
 import { sendSigned } from './send-signed';
+import { sweepCandidates } from './sweep-candidates';
 
 /**
  * Moves what members deposited into the hot wallet (decision 62). Deposit addresses are plain keys of the
@@ -30,47 +31,8 @@ export function createSweeper(deps: { db: AnyDb; keys: ChainKeys; network: EvmNe
 
   /** Addresses holding credited deposits that no confirmed sweep has moved since, with their token. */
   async function candidates(): Promise<{ address: Address; token: Address; index: number }[]> {
-    const rows = await db
-      .selectFrom('chain_deposits as d')
-      .innerJoin('deposit_channels as c', (j) =>
-        j.onRef('c.currency', '=', 'd.currency').onRef('c.network', '=', 'd.network'),
-      )
-      .innerJoin('deposit_addresses as a', (j) =>
-        j.onRef('a.address', '=', 'd.address').on('a.family', '=', 'evm'),
-      )
-      .select(['d.address', 'c.token_address', 'a.derivation_index'])
-      .where('d.network', '=', network.name)
-      .where('d.status', '=', 'credited')
-      .where('c.token_address', 'is not', null)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('chain_sweeps as s')
-              .select(sql`1`.as('one'))
-              .where('s.network', '=', network.name)
-              // Addresses are compared without their EIP-55 letter case, as different writers store them.
-              .where(sql<boolean>`lower(s.address) = lower(d.address)`)
-              .where(sql<boolean>`lower(s.token) = lower(c.token_address)`)
-              .where((w) =>
-                w.or([
-                  w('s.status', '=', 'sent'),
-                  w.and([
-                    w('s.kind', '=', 'sweep'),
-                    w('s.status', '=', 'confirmed'),
-                    w('s.created_at', '>', w.ref('d.credited_at')),
-                  ]),
-                ]),
-              ),
-          ),
-        ),
-      )
-      .distinct()
-      .execute();
-    return rows.map((r) => ({
-      address: getAddress(r.address),
-      token: getAddress(r.token_address!),
-      index: Number(r.derivation_index),
-    }));
+    const rows = await sweepCandidates(deps.db, network.name, 'evm');
+    return rows.map((r) => ({ address: getAddress(r.address), token: getAddress(r.token), index: r.index }));
   }
 
   async function record(kind: 'gas' | 'sweep', address: Address, token: Address, hash: Hex, amount: bigint) {

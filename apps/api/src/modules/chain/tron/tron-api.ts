@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tronAddressOf } from '../keys';
+import { type TronTransaction, ZTronTransaction } from './tron-transaction';
 
 /**
  * TRON's full-node HTTP API (the `/wallet/*` endpoints a java-tron node and TronGrid serve), the part the
@@ -40,6 +41,58 @@ const ZTransactionInfo = z.object({
   log: z.array(ZLog).default([]),
   receipt: z.object({ result: z.string().optional() }).default({}),
 });
+
+/** A node answers `{}` for what it does not know (a transaction id, an account). */
+const emptyAsNull = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (v) => (v && typeof v === 'object' && Object.keys(v).length === 0 ? null : v),
+    schema.nullable(),
+  );
+
+const ZHead = ZBlock.extend({
+  block_header: z.object({
+    raw_data: z.object({
+      number: z.number().int().nonnegative(),
+      parentHash: z.string().regex(/^[0-9a-f]{64}$/),
+      timestamp: z.number().int(),
+    }),
+  }),
+});
+
+/** java-tron's `{ result: { result: true } }` or `{ result: { code, message(hex) } }`. */
+const ZReturn = z.object({
+  result: z.boolean().optional(),
+  code: z.string().optional(),
+  message: z.string().optional(),
+});
+
+const ZTrigger = z.object({ result: ZReturn, transaction: ZTronTransaction.optional() });
+const ZConstant = z.object({ result: ZReturn, constant_result: z.array(z.string()).optional() });
+const ZBroadcast = z.object({
+  result: z.boolean().optional(),
+  code: z.string().optional(),
+  txid: z.string().optional(),
+  message: z.string().optional(),
+});
+
+/** What a node knows of a mined transaction: its block and, for a contract call, the receipt's result. */
+const ZTxInfo = z.object({
+  id: z.string(),
+  blockNumber: z.number().int().nonnegative(),
+  blockTimeStamp: z.number().int().optional(),
+  receipt: z.object({ result: z.string().optional() }).default({}),
+  result: z.string().optional(),
+  resMessage: z.string().optional(),
+});
+export type TronTxInfo = z.infer<typeof ZTxInfo>;
+
+/** The node's message, sent as hex of UTF-8 text. */
+export function tronMessage(hexText: string | undefined): string {
+  if (!hexText) return '';
+  return /^([0-9a-f]{2})+$/i.test(hexText) ? Buffer.from(hexText, 'hex').toString('utf8') : hexText;
+}
+
+export type TronBroadcastResult = { ok: true } | { ok: false; code: string; message: string };
 
 export interface TronBlock {
   number: number;
@@ -105,6 +158,103 @@ export function createTronApi(
   return {
     async head(): Promise<TronBlock> {
       return toBlock(await post('/wallet/getnowblock', {}, ZBlock));
+    },
+
+    /** The head's number and timestamp (ms): a transaction expires against the chain's time, not ours. */
+    async headTime(): Promise<{ number: bigint; timestamp: number }> {
+      const b = await post('/wallet/getnowblock', {}, ZHead);
+      return { number: BigInt(b.block_header.raw_data.number), timestamp: b.block_header.raw_data.timestamp };
+    },
+
+    /** Asks the node to build a contract call (not signed, not sent). Addresses 41-prefixed hex. */
+    async triggerSmartContract(p: {
+      owner: string;
+      contract: string;
+      selector: string;
+      parameter: string;
+      feeLimit: number;
+    }): Promise<TronTransaction> {
+      const answer = await post(
+        '/wallet/triggersmartcontract',
+        {
+          owner_address: p.owner,
+          contract_address: p.contract,
+          function_selector: p.selector,
+          parameter: p.parameter,
+          fee_limit: p.feeLimit,
+          call_value: 0,
+          visible: false,
+        },
+        ZTrigger,
+      );
+      if (answer.result.result !== true || !answer.transaction) {
+        throw new TronApiError(
+          `triggersmartcontract: ${answer.result.code ?? 'no transaction'} ${tronMessage(answer.result.message)}`,
+          200,
+        );
+      }
+      return answer.transaction;
+    },
+
+    /** Asks the node to build a TRX transfer in sun (not signed, not sent). Addresses 41-prefixed hex. */
+    async createTransaction(p: { owner: string; to: string; amount: bigint }): Promise<TronTransaction> {
+      // A refusal comes back as `{ "Error": ... }`, which post() turns into a TronApiError.
+      return post(
+        '/wallet/createtransaction',
+        { owner_address: p.owner, to_address: p.to, amount: Number(p.amount), visible: false },
+        ZTronTransaction,
+      );
+    },
+
+    /** A read-only call's first 32-byte result (e.g. balanceOf), as a number. */
+    async callConstant(p: { owner: string; contract: string; selector: string; parameter: string }) {
+      const answer = await post(
+        '/wallet/triggerconstantcontract',
+        {
+          owner_address: p.owner,
+          contract_address: p.contract,
+          function_selector: p.selector,
+          parameter: p.parameter,
+          visible: false,
+        },
+        ZConstant,
+      );
+      const word = answer.constant_result?.[0];
+      if (answer.result.result !== true || !word || !/^[0-9a-f]{64}/i.test(word)) {
+        throw new TronApiError(`triggerconstantcontract: ${tronMessage(answer.result.message)}`, 200);
+      }
+      return BigInt(`0x${word.slice(0, 64)}`);
+    },
+
+    /** An account's TRX in sun; 0 for an account the chain has never seen (the node answers `{}`). */
+    async trxBalance(hexAddress: string): Promise<bigint> {
+      const account = await post(
+        '/wallet/getaccount',
+        { address: hexAddress, visible: false },
+        emptyAsNull(z.object({ balance: z.number().int().nonnegative().default(0) })),
+      );
+      return BigInt(account?.balance ?? 0);
+    },
+
+    async broadcast(tx: TronTransaction): Promise<TronBroadcastResult> {
+      const answer = await post('/wallet/broadcasttransaction', tx, ZBroadcast);
+      if (answer.result === true) return { ok: true };
+      return { ok: false, code: answer.code ?? 'UNKNOWN', message: tronMessage(answer.message) };
+    },
+
+    /** The info of a mined transaction; null while the node knows it only as pending, or not at all. */
+    async transactionInfo(txId: string): Promise<TronTxInfo | null> {
+      return post('/wallet/gettransactioninfobyid', { value: txId }, emptyAsNull(ZTxInfo));
+    },
+
+    /** Whether the node knows the transaction at all (in a block). */
+    async knowsTransaction(txId: string): Promise<boolean> {
+      const tx = await post(
+        '/wallet/gettransactionbyid',
+        { value: txId },
+        emptyAsNull(z.object({ txID: z.string() }).loose()),
+      );
+      return tx !== null;
     },
 
     /** A block by number; null past the head (the node answers `{}`). */
