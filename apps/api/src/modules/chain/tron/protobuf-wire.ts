@@ -1,44 +1,26 @@
+import { BinaryReader, WireType } from '@bufbuild/protobuf/wire';
+
 /**
- * Reads protobuf's wire format (varints and length-delimited fields, all a TRON transaction's raw_data
- * uses) so the payer can check the bytes it signs, not the JSON a node sent beside them. A reader of
- * three field kinds, not a protobuf library: no schema, no writer; unknown wire types are refused.
+ * Reads protobuf's wire format so the payer can check the bytes it signs, not the JSON a node sent beside
+ * them. A TRON transaction's raw_data uses only varints (int64 fields) and length-delimited fields; any other
+ * wire type is refused rather than skipped, so nothing in the signed bytes goes unread. The decoding itself
+ * is @bufbuild/protobuf's reader (decision 69); without java-tron's .proto files there is no schema, so the
+ * fields are read by number.
  */
 export interface WireField {
   field: number;
-  /** A varint's value, or a length-delimited field's bytes. */
+  /** A varint's value (as int64), or a length-delimited field's bytes. */
   value: bigint | Uint8Array;
 }
 
-function varint(bytes: Uint8Array, at: number): [bigint, number] {
-  let result = 0n;
-  for (let shift = 0n, i = at; i < bytes.length && shift < 70n; i++, shift += 7n) {
-    const b = bytes[i]!;
-    result |= BigInt(b & 0x7f) << shift;
-    if ((b & 0x80) === 0) return [result, i + 1];
-  }
-  throw new Error('truncated or overlong varint');
-}
-
 export function readWire(bytes: Uint8Array): WireField[] {
+  const reader = new BinaryReader(bytes);
   const fields: WireField[] = [];
-  let at = 0;
-  while (at < bytes.length) {
-    const [key, afterKey] = varint(bytes, at);
-    const field = Number(key >> 3n);
-    const wire = Number(key & 7n);
-    if (wire === 0) {
-      const [value, next] = varint(bytes, afterKey);
-      fields.push({ field, value });
-      at = next;
-    } else if (wire === 2) {
-      const [length, start] = varint(bytes, afterKey);
-      const end = start + Number(length);
-      if (end > bytes.length) throw new Error('length-delimited field runs past the end');
-      fields.push({ field, value: bytes.subarray(start, end) });
-      at = end;
-    } else {
-      throw new Error(`wire type ${wire} is not expected in a TRON transaction`);
-    }
+  while (reader.pos < reader.len) {
+    const [field, wire] = reader.tag();
+    if (wire === WireType.Varint) fields.push({ field, value: BigInt(reader.int64()) });
+    else if (wire === WireType.LengthDelimited) fields.push({ field, value: reader.bytes() });
+    else throw new Error(`wire type ${wire} is not expected in a TRON transaction`);
   }
   return fields;
 }
