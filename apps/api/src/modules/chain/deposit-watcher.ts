@@ -222,7 +222,8 @@ export function createDepositWatcher(options: WatcherOptions) {
         return {
           memberId: members.get(t.to)!,
           currency: channel.currency,
-          address: t.to,
+          // Only members' addresses take the stored form (EIP-55: a hash each), not every recipient read.
+          address: reader.normalize(t.to),
           txHash: t.txHash,
           logIndex: t.logIndex,
           blockNumber: t.blockNumber,
