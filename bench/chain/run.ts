@@ -7,8 +7,9 @@
  * Nothing asserted.
  */
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { sql } from 'kysely';
-import { getAddress, parseAbiItem } from 'viem';
+import { encodeEventTopics, getAddress, numberToHex, parseAbiItem } from 'viem';
 import { createDb } from '../../apps/api/src/db/database';
 import { migrateToLatest } from '../../apps/api/src/db/migrate';
 import { runTicks } from '../../apps/api/src/modules/bots/engine/tick-loop';
@@ -17,6 +18,7 @@ import { startDevChain } from '../../apps/api/src/modules/chain/evm/dev-chain';
 import { EVM_BATCH_BLOCKS as BATCH_BLOCKS } from '../../apps/api/src/modules/chain/evm/evm-reader';
 import { watcherFixture } from '../../apps/api/src/modules/chain/evm-watcher-fixtures';
 import { createDatabase, dropDatabase, openServer } from '../ledger/postgres';
+import { cpuProfiler } from './cpu-profile';
 
 function intEnv(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);
@@ -32,6 +34,10 @@ const cfg = {
   /** Empty blocks after each busy one: the range is busyBlocks * (1 + gap) blocks. */
   gap: intEnv('BENCH_GAP', 39),
   samples: intEnv('BENCH_SAMPLES', 5),
+  /** Rounds of the reference and of the watcher's catch-up, interleaved, after one not counted; medians. */
+  rounds: intEnv('BENCH_ROUNDS', 5),
+  /** BENCH_CPU_PROF=<dir>: CPU profiles of each round's raw reads and watcher catch-up (profile-top.ts). */
+  cpuProfileDir: process.env.BENCH_CPU_PROF || undefined,
 };
 
 const started = Date.now();
@@ -41,6 +47,7 @@ const TRANSFER = parseAbiItem('event Transfer(address indexed from, address inde
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main(): Promise<void> {
+  const loadBefore = loadavg();
   const server = await openServer();
   const name = `bench_chain_${process.pid}`;
   await createDatabase(server, name);
@@ -101,12 +108,32 @@ async function main(): Promise<void> {
     const head = await chain.client.getBlockNumber();
     const range = Number(head - from + 1n);
 
-    progress(`raw eth_getLogs over ${range} blocks in ranges of ${BATCH_BLOCKS} (3 rounds)`);
-    const rawTimes: number[] = [];
-    for (let round = 0; round < 3; round++) {
-      const t0 = performance.now();
-      for (let start = from; start <= head; start += BATCH_BLOCKS) {
-        const end = start + BATCH_BLOCKS - 1n < head ? start + BATCH_BLOCKS - 1n : head;
+    const genesisHash = (await chain.client.getBlock({ blockNumber: 0n })).hash;
+    const ranges: [bigint, bigint][] = [];
+    for (let start = from; start <= head; start += BATCH_BLOCKS) {
+      ranges.push([start, start + BATCH_BLOCKS - 1n < head ? start + BATCH_BLOCKS - 1n : head]);
+    }
+    const hex = (n: bigint) => numberToHex(n);
+    const [transferTopic] = encodeEventTopics({ abi: [TRANSFER], eventName: 'Transfer' });
+    /** The node's rate: the very request the watcher sends, its answer parsed from JSON and nothing more. */
+    const rawGetLogs = async () => {
+      for (const [start, end] of ranges) {
+        await chain.client.request({
+          method: 'eth_getLogs',
+          params: [
+            {
+              address: [chain.tokens.USDT],
+              topics: [transferTopic],
+              fromBlock: hex(start),
+              toBlock: hex(end),
+            },
+          ],
+        });
+      }
+    };
+    /** The same through viem's getLogs, decoded into events (what the bench compared with before). */
+    const decodedGetLogs = async () => {
+      for (const [start, end] of ranges) {
         await chain.client.getLogs({
           address: [chain.tokens.USDT],
           event: TRANSFER,
@@ -114,30 +141,72 @@ async function main(): Promise<void> {
           toBlock: end,
         });
       }
-      rawTimes.push(performance.now() - t0);
-    }
-    const rawMs = median(rawTimes);
+    };
+    /** The watcher as it was before the range: no deposits, no blocks, the cursor just before it. */
+    const rewindWatcher = async () => {
+      await db.deleteFrom('chain_deposits').where('network', '=', 'ERC20').execute();
+      await db.deleteFrom('chain_blocks').where('network', '=', 'ERC20').execute();
+      await db
+        .insertInto('chain_cursors')
+        .values({
+          network: 'ERC20',
+          chain_id: chain.chainId,
+          genesis_hash: genesisHash,
+          block_number: (from - 1n).toString(),
+        })
+        .onConflict((c) => c.column('network').doUpdateSet({ block_number: (from - 1n).toString() }))
+        .execute();
+    };
+    const setConfirmations = (n: number) =>
+      db.updateTable('deposit_channels').set({ confirmations: n }).where('network', '=', 'ERC20').execute();
+    /** One pass from the block before the range: ms until its last range is stored, and until it returned. */
+    const catchUp = async () => {
+      await rewindWatcher();
+      let readAt = 0;
+      const t0 = performance.now();
+      const watcher = f.watcher({
+        afterBatch: (to) => {
+          if (to >= head) readAt = performance.now();
+        },
+      });
+      const result = await watcher.pass();
+      return { readMs: readAt - t0, passMs: performance.now() - t0, result, watcher };
+    };
 
-    progress('the watcher catching up from the block before the range');
-    await db
-      .insertInto('chain_cursors')
-      .values({
-        network: 'ERC20',
-        chain_id: chain.chainId,
-        genesis_hash: (await chain.client.getBlock({ blockNumber: 0n })).hash,
-        block_number: (from - 1n).toString(),
-      })
-      .execute();
-    let readAt = 0;
-    const t0 = performance.now();
-    const watcher = f.watcher({
-      afterBatch: (to) => {
-        if (to >= head) readAt = performance.now();
-      },
-    });
-    const pass = await watcher.pass();
-    const passMs = performance.now() - t0;
-    const readMs = readAt - t0;
+    progress(
+      `${cfg.rounds} rounds over ${range} blocks in ranges of ${BATCH_BLOCKS}, each: raw eth_getLogs, viem getLogs, the watcher reading (nothing due)`,
+    );
+    // Interleaved, so that the machine's changing load falls on the reference and the watcher alike; the
+    // watcher's rounds credit nothing (no deposit is due), so each one stores the same 1,000 rows afresh.
+    const profiler = await cpuProfiler(cfg.cpuProfileDir);
+    const rawTimes: number[] = [];
+    const decodedTimes: number[] = [];
+    const readTimes: number[] = [];
+    await setConfirmations(1_000_000);
+    // Round 0 warms up the node's caches, the JIT and the pool's connections for all three; not counted.
+    for (let round = 0; round <= cfg.rounds; round++) {
+      let t = performance.now();
+      await profiler.around(`raw-${round}`, rawGetLogs);
+      const raw = performance.now() - t;
+      t = performance.now();
+      await decodedGetLogs();
+      const decoded = performance.now() - t;
+      const { readMs, result } = await profiler.around(`watcher-${round}`, catchUp);
+      if (result.seen !== cfg.deposits) throw new Error(`the watcher saw ${result.seen} deposits`);
+      if (round === 0) continue;
+      rawTimes.push(raw);
+      decodedTimes.push(decoded);
+      readTimes.push(readMs);
+    }
+    await profiler.close();
+    const rawMs = median(rawTimes);
+    const decodedMs = median(decodedTimes);
+    const readMs = median(readTimes);
+
+    progress('the watcher catching up once more, now crediting the 1,000 deposits (6 confirmations)');
+    await setConfirmations(6);
+    const whole = await catchUp();
+    const { passMs, result: pass, watcher } = whole;
     const credited = await db
       .selectFrom('chain_deposits')
       .select(sql<number>`count(*)::int`.as('n'))
@@ -175,17 +244,27 @@ async function main(): Promise<void> {
     await loop.stop();
     stop = async () => {};
 
-    const rawRate = range / (rawMs / 1000);
-    const readRate = range / (readMs / 1000);
-    const passRate = range / (passMs / 1000);
+    const rate = (ms: number) => range / (ms / 1000);
+    const ms = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
+    const row = (what: string, t: number, extra = '') =>
+      `${what.padEnd(46)}${String(range).padStart(6)}   ${t.toFixed(0).padStart(7)}   ${rate(t).toFixed(0).padStart(9)}${extra}`;
+    const ratio = (t: number) => `   ratio to raw ${(rate(t) / rate(rawMs)).toFixed(2)}`;
     const lines = [
       `bench:chain  ${new Date().toISOString()}  node: Hardhat network (EDR) in process; members ${cfg.members}; deposits ${cfg.deposits} (+${cfg.deposits} transfers to strangers) over ${range} blocks`,
+      `load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}; ${cfg.rounds} rounds after a warm-up, medians`,
       '',
-      'what                                         blocks   ms        blocks/s',
-      `raw eth_getLogs (median of 3), ${BATCH_BLOCKS}/range     ${String(range).padStart(6)}   ${rawMs.toFixed(0).padStart(7)}   ${rawRate.toFixed(0).padStart(9)}`,
-      `watcher reading the range (stores deposits) ${String(range).padStart(6)}   ${readMs.toFixed(0).padStart(7)}   ${readRate.toFixed(0).padStart(9)}   ratio to raw ${(readRate / rawRate).toFixed(2)}`,
-      `watcher whole pass (+ crediting ${credited.n})     ${String(range).padStart(6)}   ${passMs.toFixed(0).padStart(7)}   ${passRate.toFixed(0).padStart(9)}   ratio to raw ${(passRate / rawRate).toFixed(2)}`,
-      `  (pass: seen ${pass.seen}, credited ${pass.credited})`,
+      `what (${BATCH_BLOCKS} blocks a range)                     blocks        ms    blocks/s`,
+      row('raw eth_getLogs (JSON-RPC, parsed)', rawMs, `   rounds ${ms(rawTimes)}`),
+      row('viem getLogs (decoded events)', decodedMs, `${ratio(decodedMs)}   rounds ${ms(decodedTimes)}`),
+      row(
+        'watcher reading the range (stores deposits)',
+        readMs,
+        `${ratio(readMs)}   rounds ${ms(readTimes)}`,
+      ),
+      row(`watcher whole pass (+ crediting ${credited.n})`, passMs, ratio(passMs)),
+      `  (whole pass: seen ${pass.seen}, credited ${pass.credited}; its reading part ${whole.readMs.toFixed(0)} ms)`,
       '',
       `threshold block -> credited row, pass every ${CHAIN_WATCH_MS} ms: median ${median(latencies).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms (${latencies.map((l) => l.toFixed(0)).join(', ')})`,
     ];

@@ -6,7 +6,10 @@ import type { ChainFamily } from './keys';
 export interface TokenTransfer {
   /** The token contract, in the family's address form (EIP-55 on EVM chains, base58 T... on TRON). */
   token: string;
-  /** The receiver, in the same form as deposit_addresses.address. */
+  /**
+   * The receiver as the chain names it (EVM: lowercase hex, as nodes answer; TRON: base58): what
+   * `membersOf` looks up, and `normalize` turns into deposit_addresses' form.
+   */
   to: string;
   value: bigint;
   txHash: string;

@@ -1,4 +1,4 @@
-import { getAddress } from 'viem';
+import { sql } from 'kysely';
 import type { AnyDb } from '../../db/tables';
 import { own } from '../../db/tables';
 import type { ChainFamily, ChainKeys } from './keys';
@@ -26,17 +26,32 @@ export function createDepositAddresses(deps: { db: AnyDb; keys: ChainKeys }) {
       return address;
     },
 
-    /** Which members own these EVM addresses (any letter case): address (EIP-55) to member id. */
+    /**
+     * Which members own these addresses: each address as given to its member id. EVM addresses match in
+     * any letter case (by `lower(address)`, migration 0047), so a watcher need not compute the EIP-55 form
+     * of every recipient it reads, most of them strangers' (decision 70).
+     */
     async membersOf(family: ChainFamily, addresses: readonly string[]): Promise<Map<string, string>> {
       if (addresses.length === 0) return new Map();
-      const wanted = family === 'evm' ? addresses.map((a) => getAddress(a)) : [...addresses];
+      const key = family === 'evm' ? (a: string) => a.toLowerCase() : (a: string) => a;
+      const wanted = [...new Set(addresses.map(key))];
+      // One array parameter, not one per address; the EVM family as a literal, so the partial index applies.
       const rows = await db
         .selectFrom('deposit_addresses')
         .select(['address', 'member_id'])
-        .where('family', '=', family)
-        .where('address', 'in', wanted)
+        .where(
+          family === 'evm'
+            ? sql<boolean>`family = 'evm' AND lower(address) = ANY(${wanted}::text[])`
+            : sql<boolean>`family = ${family} AND address = ANY(${wanted}::text[])`,
+        )
         .execute();
-      return new Map(rows.map((r) => [r.address, r.member_id]));
+      const byKey = new Map(rows.map((r) => [key(r.address), r.member_id]));
+      const found = new Map<string, string>();
+      for (const a of addresses) {
+        const member = byKey.get(key(a));
+        if (member !== undefined) found.set(a, member);
+      }
+      return found;
     },
 
     /** Every address of a family (the watcher's filter when a network has few members). */

@@ -76,9 +76,11 @@ export function createDepositWatcher(options: WatcherOptions) {
   let lastHead: bigint | null = null;
 
   /** The cursor to continue from: made on the first pass, reset for a new development chain. */
-  async function cursorFor(head: bigint): Promise<Cursor | null> {
-    const { chainId, genesisHash } = await reader.identity();
-    const stored = await window.cursor();
+  async function cursorFor(
+    head: bigint,
+    { chainId, genesisHash }: { chainId: number; genesisHash: string },
+    stored: Cursor | null,
+  ): Promise<Cursor | null> {
     if (stored && stored.chainId === chainId && stored.genesisHash === genesisHash) return stored;
     if (stored) {
       if (options.production) {
@@ -222,7 +224,8 @@ export function createDepositWatcher(options: WatcherOptions) {
         return {
           memberId: members.get(t.to)!,
           currency: channel.currency,
-          address: t.to,
+          // Only members' addresses take the stored form (EIP-55: a hash each), not every recipient read.
+          address: reader.normalize(t.to),
           txHash: t.txHash,
           logIndex: t.logIndex,
           blockNumber: t.blockNumber,
@@ -304,27 +307,37 @@ export function createDepositWatcher(options: WatcherOptions) {
     network,
 
     async pass(): Promise<PassResult> {
-      const head = await reader.head();
-      const found = await cursorFor(head);
+      // What a pass starts from, asked side by side rather than one round trip after another (decision 70):
+      // none of these reads depends on another.
+      const [head, identity, stored, channels] = await Promise.all([
+        reader.head(),
+        reader.identity(),
+        window.cursor(),
+        watchedChannels(db, network, reader.normalize),
+      ]);
+      const filter = channels.length > 0 ? recipientFilter() : Promise.resolve(null);
+      filter.catch(() => {}); // awaited below only when there is something to read
+      const found = await cursorFor(head, identity, stored);
       if (!found) return { head, cursor: -1n, seen: 0, credited: 0, rewoundTo: null };
       let cursor: Cursor = found;
       let rewoundTo: bigint | null = null;
       // The stored cursor block is still on the chain, or the chain changed below it.
-      const [atCursor] = await reader.blocks([cursor.blockNumber]).catch((error: unknown) => {
-        if (error instanceof ChainChangedError) return [];
-        throw error;
-      });
-      let cursorHash = await window.hashAt(cursor.blockNumber);
+      let [[atCursor], cursorHash] = await Promise.all([
+        reader.blocks([cursor.blockNumber]).catch((error: unknown) => {
+          if (error instanceof ChainChangedError) return [];
+          throw error;
+        }),
+        window.hashAt(cursor.blockNumber),
+      ]);
       if (cursorHash !== null && atCursor?.hash !== cursorHash) {
         cursor = await rewind(cursor);
         rewoundTo = cursor.blockNumber;
         cursorHash = await window.hashAt(cursor.blockNumber);
       }
-      const channels = await watchedChannels(db, network, reader.normalize);
       let seen = 0;
       let changes = 0;
       const told = new Set<string>();
-      const recipients = channels.length > 0 && cursor.blockNumber < head ? await recipientFilter() : null;
+      const recipients = channels.length > 0 && cursor.blockNumber < head ? await filter : null;
       const start = (from: bigint, hash: string | null) => {
         const end = from + reader.batchBlocks;
         const read = readRange(from, hash, end < head ? end : head, head, channels, recipients);
