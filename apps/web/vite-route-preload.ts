@@ -16,8 +16,8 @@ const BOOT = 'src/app/session-check.ts';
 /**
  * The browser starts a landing page's chunks as soon as it has read index.html, beside the entry, instead
  * of after the entry has downloaded and run (issue 19): the router is a hash router, so the page is known
- * only in the browser, and a small script named by index.html (`async`: it blocks nothing; not inline:
- * the CSP allows same-origin scripts only) adds `<link rel="modulepreload">` for the page's chunks and
+ * only in the browser, and a small script named by index.html (`async`: it blocks nothing; `fetchpriority`
+ * high, as async scripts are otherwise fetched last; not inline: the CSP allows same-origin scripts only) adds `<link rel="modulepreload">` for the page's chunks and
  * `<link rel="preload" as="style">` for its CSS.
  * Its table is written at build from the bundle: page -> the files its chunk imports, minus those
  * index.html already loads.
@@ -45,7 +45,10 @@ export function routePreload(): Plugin {
           source: preloaderSource(table),
         });
         const file = this.getFileName(ref);
-        html.source = page.replace('</title>', `</title>\n    <script async src="/${file}"></script>`);
+        html.source = page.replace(
+          '</title>',
+          `</title>\n    <script async fetchpriority="high" src="/${file}"></script>`,
+        );
       },
     },
   };
@@ -54,7 +57,8 @@ export function routePreload(): Plugin {
 /** A module's chunk and everything it imports statically, with their CSS. */
 function filesOf(bundle: OutputBundle, module: string): string[] {
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
-  const start = chunks.find((c) => c.facadeModuleId?.endsWith(`/${module}`));
+  // The chunk the module is in (its own, or a group's that took it in).
+  const start = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(`/${module}`)));
   if (!start) throw new Error(`route-preload: no chunk for ${module}`);
   const files = new Set<string>();
   const add = (chunk: OutputChunk | undefined) => {
