@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './vite-precompress';
 import { pwa } from './vite-pwa';
+import { routePreload } from './vite-route-preload';
 
 // The brand is a build-time setting. Defaulting it here, in the process environment, makes one default
 // serve both `%VITE_BRAND%` in index.html and `import.meta.env.VITE_BRAND` in the code.
@@ -16,7 +17,8 @@ const outDir = 'dist';
 
 export default defineConfig({
   // pwa before precompress: the service worker and manifest it writes are compressed like the rest.
-  plugins: [react(), pwa(path.resolve(import.meta.dirname, outDir)), precompress()],
+  // routePreload names its script in index.html, which the service worker's shell is read from.
+  plugins: [react(), routePreload(), pwa(path.resolve(import.meta.dirname, outDir)), precompress()],
   build: { outDir, emptyOutDir: true },
   server: {
     // No changeOrigin: the API compares Origin with the Host it sees, and both must stay the dev server's.

@@ -30,7 +30,7 @@ import { PreviewImagePath } from '../shared/uploads/open-image-preview';
 import { LazyPage, lazyPage, type PageLoader } from './lazy-page';
 import { registerNavigator } from './navigation';
 import { queryClient } from './query-client';
-import { session } from './session';
+import { hasStoredLogin, session } from './session';
 
 // The paths are the product's public deep links: verbatim from shared/spec/routes.txt, never renamed.
 
@@ -40,9 +40,10 @@ const Register = lazyPage(() => import('../features/auth/RegisterPage'));
 const ForgotStart = lazyPage(() => import('../features/auth/ForgotStartPage'));
 const ForgotReset = lazyPage(() => import('../features/auth/ForgotResetPage'));
 // The home page's reads start beside its code, not after it has loaded and rendered (issue 19); only
-// signed in (preloadCurrentPage runs before the session is read, and the page itself needs a member).
+// signed in. preloadCurrentPage runs before the session's check has loaded, when session.get() still says
+// signed out: the stored flag decides there (it used to be session.get(), so the reads waited for the render).
 const Home = lazyPage(() => {
-  if (session.get().isLogin) {
+  if (session.get().isLogin || hasStoredLogin()) {
     void import('../features/home/home-prefetch').then(({ prefetchHome }) => prefetchHome(queryClient));
   }
   return import('../features/home/HomePage');

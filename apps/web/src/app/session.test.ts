@@ -1,8 +1,8 @@
 import { ZUserInfo } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { member } from '../test/wallet-fixtures';
-import { restoreSession, session } from './session';
-import { StorageKeys, writeItem } from './storage';
+import { hasStoredLogin, restoreSession, session } from './session';
+import { removeItem, StorageKeys, writeItem } from './storage';
 
 // The stored session is read with the userInfo check from its own chunk (out of the entry): before the
 // first render main.tsx awaits restoreSession, which loads that chunk.
@@ -20,5 +20,19 @@ describe('restoreSession', () => {
     writeItem(StorageKeys.userInfo, JSON.stringify({ ...member, username: 42 }));
     await restoreSession();
     expect(session.get()).toEqual({ isLogin: false, userInfo: null });
+  });
+});
+
+// routes.tsx starts the home page's reads before the check has loaded, on the stored flag alone.
+describe('hasStoredLogin', () => {
+  it('is true for a stored login with a userInfo, false once signed out', () => {
+    writeItem(StorageKeys.isLogin, 'true');
+    writeItem(StorageKeys.userInfo, JSON.stringify(member));
+    expect(hasStoredLogin()).toBe(true);
+    writeItem(StorageKeys.isLogin, 'false');
+    expect(hasStoredLogin()).toBe(false);
+    writeItem(StorageKeys.isLogin, 'true');
+    removeItem(StorageKeys.userInfo);
+    expect(hasStoredLogin()).toBe(false);
   });
 });

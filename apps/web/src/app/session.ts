@@ -34,6 +34,15 @@ export function installUserInfoCheck(next: UserInfoCheck): void {
   state = load();
 }
 
+/**
+ * Whether storage says a member is signed in, before the userInfo check has loaded: enough to start a
+ * signed-in page's reads beside its code (routes.tsx). A stale flag costs one refused read, which the
+ * page would have made anyway; session.get() stays the answer for anything that shows or decides.
+ */
+export function hasStoredLogin(): boolean {
+  return readItem(StorageKeys.isLogin) === 'true' && readItem(StorageKeys.userInfo) !== null;
+}
+
 /** Loads the check (zod and ZUserInfo, a chunk of their own) and restores the stored session. */
 export async function restoreSession(): Promise<void> {
   const { checkUserInfo } = await import('./session-check');

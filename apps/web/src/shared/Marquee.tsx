@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import styles from './Marquee.module.css';
+import { usePageIdle } from './use-page-idle';
 
 interface MarqueeProps {
   /** The lines that scroll by, one after another. */
@@ -19,6 +20,8 @@ const MIN_SECONDS = 10;
  * lines standing still, one under the other.
  */
 export function Marquee({ items, label, icon }: MarqueeProps) {
+  // It starts scrolling once the page is idle, not while the first view is still being put together.
+  const idle = usePageIdle();
   if (items.length === 0) return null;
   const chars = items.reduce((sum, line) => sum + line.length, 0);
   const style = {
@@ -35,7 +38,7 @@ export function Marquee({ items, label, icon }: MarqueeProps) {
     <section className={styles.marquee} aria-label={label} data-testid="marquee">
       {icon ? <span className={styles.icon}>{icon}</span> : null}
       <div className={styles.window}>
-        <div className={styles.track} style={style}>
+        <div className={idle ? styles.track : `${styles.track} ${styles.waiting}`} style={style}>
           <div className={styles.copy}>{lines('first')}</div>
           <div className={`${styles.copy} ${styles.repeat}`} aria-hidden="true">
             {lines('second')}

@@ -19,7 +19,11 @@ export function prefetchHome(queryClient: QueryClient): void {
       // The first slide is the page's largest paint: its download starts with the answer, not once
       // the slider has rendered.
       const first = queryClient.getQueryData<THome>(contentKeys.home)?.slider[0];
-      if (first) new Image().src = first.imageUrl;
+      if (first) {
+        const image = new Image();
+        image.fetchPriority = 'high';
+        image.src = first.imageUrl;
+      }
     });
   void queryClient.prefetchQuery({
     queryKey: marketKeys.list(HOME_PRICE_FILTERS),

@@ -1,5 +1,5 @@
 import { Paths } from '@app/contracts';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../test/render-page';
 import { HomePrices } from './HomePrices';
@@ -40,22 +40,20 @@ describe("the home page's coin prices", () => {
       MarketPaths.list,
     );
 
-    act(() =>
-      FakeEventSource.current()?.push({
-        at: '2026-11-23T12:00:02.000Z',
-        items: [
-          {
-            symbol: 'ETH/USDT',
-            type: 'spot',
-            last: '3100.00',
-            change24hPercent: '1.50',
-            quoteVolume24h: '1',
-          },
-        ],
-      }),
-    );
+    // A burst (two events before the next frame) is one render of the newer, on the next frame.
     const eth = within(section).getByTestId('market-ETH/USDT');
-    expect(within(eth).getByTestId('market-last').textContent).toBe('3,100.00');
+    const before = within(eth).getByTestId('market-last').textContent;
+    const tick = (at: string, last: string) =>
+      FakeEventSource.current()?.push({
+        at,
+        items: [{ symbol: 'ETH/USDT', type: 'spot', last, change24hPercent: '1.50', quoteVolume24h: '1' }],
+      });
+    act(() => {
+      tick('2026-11-23T12:00:02.000Z', '3050.00');
+      tick('2026-11-23T12:00:03.000Z', '3100.00');
+    });
+    expect(within(eth).getByTestId('market-last').textContent).toBe(before);
+    await waitFor(() => expect(within(eth).getByTestId('market-last').textContent).toBe('3,100.00'));
     expect(within(eth).getByText('+1.50%')).toBeTruthy();
   });
 });

@@ -16,7 +16,7 @@ export const HOME_PRICE_COUNT = 5;
 export function HomePrices() {
   const { t } = useTranslation();
   const list = useMarketList(HOME_PRICE_FILTERS);
-  const live = useLiveTickers();
+  const live = useLiveTickers({ perFrame: true });
   const rows = list.data?.items.slice(0, HOME_PRICE_COUNT).map((row) => withLive(row, live));
   return (
     <section className={styles.card} aria-labelledby="home-prices-title">

@@ -103,8 +103,11 @@ describe('markets page', () => {
         ],
       }),
     );
+    // Applied on the next frame (live-tickers.ts: a list renders a burst once).
+    await waitFor(() =>
+      expect(within(rowOf('BTC/USDT')).getByTestId('market-last').textContent).toBe('89,000.00'),
+    );
     const btc = rowOf('BTC/USDT');
-    expect(within(btc).getByTestId('market-last').textContent).toBe('89,000.00');
     expect(within(btc).getByText('-0.75%').getAttribute('data-trend')).toBe('down');
     expect(within(rowOf('ETH/USDT')).getByTestId('market-last').textContent).toBe('3,012.50');
     expect(listQueries.length).toBe(requestsBefore);

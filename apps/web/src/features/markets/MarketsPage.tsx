@@ -24,7 +24,7 @@ export default function MarketsPage() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search, 250);
   const list = useMarketList({ type, q, favourites });
-  const live = useLiveTickers();
+  const live = useLiveTickers({ perFrame: true });
 
   // The tab and the filter live in the address, so coming back from a chart lands on the same view.
   const show = (next: { type?: TMarketType; favourites?: boolean }) => {

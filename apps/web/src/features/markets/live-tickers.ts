@@ -73,16 +73,35 @@ export interface LiveTickers {
 
 const none: LiveTickers = { at: null, bySymbol: new Map() };
 
-/** The newest price of every symbol, pushed by the server about every 2 s. */
-export function useLiveTickers(): LiveTickers {
+function toLive(event: TTickerEvent): LiveTickers {
+  return { at: Date.parse(event.at), bySymbol: new Map(event.items.map((i) => [i.symbol, i])) };
+}
+
+/**
+ * The newest price of every symbol, pushed by the server about every 2 s. With `perFrame`, events that
+ * arrive before the next frame become one render of the newest (issue 19: the home page's main thread is
+ * busy enough at start), and a hidden tab, which gets no frames, renders none. Lists use it; the detail
+ * page's chart folds every tick into its candle and takes each one.
+ */
+export function useLiveTickers({ perFrame = false }: { perFrame?: boolean } = {}): LiveTickers {
   const [live, setLive] = useState<LiveTickers>(none);
-  useEffect(
-    () =>
-      subscribeTickers((event) =>
-        setLive({ at: Date.parse(event.at), bySymbol: new Map(event.items.map((i) => [i.symbol, i])) }),
-      ),
-    [],
-  );
+  useEffect(() => {
+    if (!perFrame) return subscribeTickers((event) => setLive(toLive(event)));
+    let pending: TTickerEvent | null = null;
+    let frame: number | null = null;
+    const unsubscribe = subscribeTickers((event) => {
+      pending = event;
+      frame ??= requestAnimationFrame(() => {
+        frame = null;
+        if (pending) setLive(toLive(pending));
+        pending = null;
+      });
+    });
+    return () => {
+      unsubscribe();
+      if (frame !== null) cancelAnimationFrame(frame);
+    };
+  }, [perFrame]);
   return live;
 }
 

@@ -1,0 +1,97 @@
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { Plugin } from 'vite';
+import { Routes } from './src/app/navigation';
+
+/**
+ * The pages a visitor lands on from outside (a bookmark, the installed app, a link in a mail), by their
+ * module; and the boot chunk every start waits for (app/session.ts). Others load as they do now.
+ */
+const LANDINGS: Record<string, string> = {
+  [Routes.login]: 'src/features/auth/LoginPage.tsx',
+  [Routes.home]: 'src/features/home/HomePage.tsx',
+  [Routes.intro]: 'src/features/auth/IntroPage.tsx',
+};
+const BOOT = 'src/app/session-check.ts';
+
+/**
+ * The browser starts a landing page's chunks as soon as it has read index.html, beside the entry, instead
+ * of after the entry has downloaded and run (issue 19): the router is a hash router, so the page is known
+ * only in the browser, and a small script named by index.html (`async`: it blocks nothing; `fetchpriority`
+ * high, as async scripts are otherwise fetched last; not inline: the CSP allows same-origin scripts only) adds `<link rel="modulepreload">` for the page's chunks and
+ * `<link rel="preload" as="style">` for its CSS.
+ * Its table is written at build from the bundle: page -> the files its chunk imports, minus those
+ * index.html already loads.
+ */
+export function routePreload(): Plugin {
+  return {
+    name: 'route-preload',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const html = bundle['index.html'];
+        if (html?.type !== 'asset' || typeof html.source !== 'string') return;
+        const page = html.source;
+        const needed = (file: string) => !page.includes(`/${file}"`);
+        const boot = filesOf(bundle, BOOT).filter(needed);
+        const table: Record<string, string[]> = {};
+        for (const [path, module] of Object.entries(LANDINGS)) {
+          table[path] = [...new Set([...filesOf(bundle, module).filter(needed), ...boot])];
+        }
+        const ref = this.emitFile({
+          type: 'asset',
+          name: 'route-preload.js',
+          source: preloaderSource(table),
+        });
+        const file = this.getFileName(ref);
+        html.source = page.replace(
+          '</title>',
+          `</title>\n    <script async fetchpriority="high" src="/${file}"></script>`,
+        );
+      },
+    },
+  };
+}
+
+/** A module's chunk and everything it imports statically, with their CSS. */
+function filesOf(bundle: OutputBundle, module: string): string[] {
+  const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+  // The chunk the module is in (its own, or a group's that took it in).
+  const start = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(`/${module}`)));
+  if (!start) throw new Error(`route-preload: no chunk for ${module}`);
+  const files = new Set<string>();
+  const add = (chunk: OutputChunk | undefined) => {
+    if (!chunk || files.has(chunk.fileName)) return;
+    files.add(chunk.fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+    for (const imported of chunk.imports) add(bundle[imported] as OutputChunk | undefined);
+  };
+  add(start);
+  return [...files];
+}
+
+/** The script itself: plain ES5-level code, run before the entry has loaded. */
+function preloaderSource(table: Record<string, string[]>): string {
+  return `(function () {
+  var table = ${JSON.stringify(table)};
+  var path = location.hash.replace(/^#/, '').split('?')[0];
+  var files = table[path];
+  if (!files) return;
+  for (var i = 0; i < files.length; i++) {
+    var link = document.createElement('link');
+    // CSS is only fetched here: the entry's import of the page applies it (and waits for it) as before.
+    if (/\\.css$/.test(files[i])) {
+      link.rel = 'preload';
+      link.as = 'style';
+    } else {
+      link.rel = 'modulepreload';
+    }
+    // As the entry's own preloads ask (CORS, same-origin credentials), so the browser reuses the answer.
+    link.crossOrigin = '';
+    link.href = '/' + files[i];
+    document.head.appendChild(link);
+  }
+})();
+`;
+}
