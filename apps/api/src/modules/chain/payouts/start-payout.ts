@@ -1,12 +1,11 @@
 import { type Address, erc20Abi, getAddress } from 'viem';
-import { recordSystemAudit } from '../../../platform/audit';
 import { broadcast } from './broadcast';
 import type { Commitments } from './commitments';
-import { takeNonce } from './nonces';
 import { type PayableWithdrawal, payoutIdOf } from './payable-withdrawals';
 import type { PayerContext } from './payer-context';
 import { raiseLowBalanceAlert } from './payout-alert';
 import { signTransfer, transferData } from './sign-transfer';
+import { storeSignedPayout } from './store-payout';
 import { toTokenUnits } from './token-amount';
 
 /**
@@ -42,54 +41,11 @@ export async function startPayout(
   }
 
   const payoutId = payoutIdOf(w);
-  const stored = await ctx.db.transaction().execute(async (trx) => {
-    // Under the withdrawal's lock, as the admin's mark-paid: one of the two pays, never both.
-    const locked = await trx
-      .selectFrom('withdrawals')
-      .select(['status', 'tx_hash'])
-      .where('id', '=', w.id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (locked?.status !== 'approved' || locked.tx_hash !== null) return null;
-    const nonce = await takeNonce(trx, ctx.network, from);
+  const transfer = { payoutId, withdrawalId: w.id, network: ctx.network, from, to, token, amount };
+  const stored = await storeSignedPayout(ctx.db, transfer, async (nonce) => {
     const signed = await signTransfer(ctx, { token, to, amount, nonce, gas, fees });
-    const row = await trx
-      .insertInto('chain_payouts')
-      .values({
-        id: payoutId,
-        withdrawal_id: w.id,
-        network: ctx.network,
-        from_address: from,
-        to_address: to,
-        token_address: token,
-        token_amount: amount.toString(),
-        nonce,
-        gas: gas.toString(),
-        max_fee_per_gas: fees.maxFeePerGas.toString(),
-        max_priority_fee_per_gas: fees.maxPriorityFeePerGas.toString(),
-        raw_tx: signed.raw,
-        tx_hash: signed.hash,
-        tx_hashes: [signed.hash],
-        status: 'signed',
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) return null;
-    await trx.updateTable('withdrawals').set({ payout_alert: null }).where('id', '=', w.id).execute();
-    await recordSystemAudit(trx, {
-      action: 'chain.payout.signed',
-      subject: `withdrawal:${w.id}`,
-      detail: {
-        payoutId,
-        network: ctx.network,
-        nonce,
-        hash: signed.hash,
-        to,
-        tokenAmount: amount.toString(),
-      },
-    });
-    return row;
+    const { maxFeePerGas, maxPriorityFeePerGas } = fees;
+    return { raw: signed.raw, hash: signed.hash, gas, maxFeePerGas, maxPriorityFeePerGas };
   });
   if (!stored) return;
   committed.tokens.set(token, promised + amount);

@@ -1,9 +1,8 @@
-import { recordSystemAudit } from '../../../platform/audit';
 import { trc20Balance } from '../tron/trc20-balance';
 import type { Commitments } from './commitments';
-import { takeNonce } from './nonces';
 import { type PayableWithdrawal, payoutIdOf } from './payable-withdrawals';
 import { raiseLowBalanceAlert } from './payout-alert';
+import { storeSignedPayout } from './store-payout';
 import { toTokenUnits } from './token-amount';
 import { broadcastTron } from './tron-broadcast';
 import { signingOf, type TronPayerContext } from './tron-payer-context';
@@ -54,55 +53,16 @@ export async function startTronPayout(
 
   const signed = await signTronTransfer(signingOf(ctx), { token, to, amount, headTime: head.timestamp });
   const payoutId = payoutIdOf(w);
-  const stored = await ctx.db.transaction().execute(async (trx) => {
-    // Under the withdrawal's lock, as the admin's mark-paid: one of the two pays, never both.
-    const locked = await trx
-      .selectFrom('withdrawals')
-      .select(['status', 'tx_hash'])
-      .where('id', '=', w.id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (locked?.status !== 'approved' || locked.tx_hash !== null) return null;
-    // TRON has no nonces: this numbers the wallet's payouts, for the admin list's order.
-    const sequence = await takeNonce(trx, 'TRC20', from);
-    const row = await trx
-      .insertInto('chain_payouts')
-      .values({
-        id: payoutId,
-        withdrawal_id: w.id,
-        network: 'TRC20',
-        from_address: from,
-        to_address: to,
-        token_address: token,
-        token_amount: amount.toString(),
-        nonce: sequence,
-        gas: feeLimit.toString(),
-        max_fee_per_gas: '1',
-        max_priority_fee_per_gas: '0',
-        raw_tx: JSON.stringify(signed.tx),
-        tx_hash: signed.txId,
-        tx_hashes: [signed.txId],
-        status: 'signed',
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) return null;
-    await trx.updateTable('withdrawals').set({ payout_alert: null }).where('id', '=', w.id).execute();
-    await recordSystemAudit(trx, {
-      action: 'chain.payout.signed',
-      subject: `withdrawal:${w.id}`,
-      detail: {
-        payoutId,
-        network: 'TRC20',
-        hash: signed.txId,
-        expiration: signed.expiration,
-        to,
-        tokenAmount: amount.toString(),
-      },
-    });
-    return row;
-  });
+  const transfer = { payoutId, withdrawalId: w.id, network: 'TRC20' as const, from, to, token, amount };
+  const stored = await storeSignedPayout(ctx.db, transfer, async () => ({
+    raw: JSON.stringify(signed.tx),
+    hash: signed.txId,
+    gas: feeLimit,
+    // TRON has no fee market: the fee limit is all a payout may burn.
+    maxFeePerGas: 1n,
+    maxPriorityFeePerGas: 0n,
+    audit: { expiration: signed.expiration },
+  }));
   if (!stored) return;
   committed.tokens.set(token, promised + amount);
   committed.gasWei += feeLimit;
