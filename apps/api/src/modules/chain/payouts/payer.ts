@@ -1,5 +1,6 @@
-import { advancePayout, type PayoutRow } from './advance-payout';
+import { advancePayout } from './advance-payout';
 import { commitmentsOf } from './commitments';
+import { payoutsInFlight } from './in-flight';
 import { catchUpNonce } from './nonces';
 import { payableWithdrawals } from './payable-withdrawals';
 import type { PayerContext } from './payer-context';
@@ -26,21 +27,7 @@ export function createPayer(ctx: PayerContext) {
   const from = ctx.hotWallet.address;
   let started = false;
 
-  async function inFlight(): Promise<PayoutRow[]> {
-    return ctx.db
-      .selectFrom('chain_payouts as p')
-      .innerJoin('withdrawals as w', 'w.id', 'p.withdrawal_id')
-      .innerJoin('deposit_channels as c', (join) =>
-        join.onRef('c.currency', '=', 'w.currency').onRef('c.network', '=', 'p.network'),
-      )
-      .selectAll('p')
-      .select('c.confirmations')
-      .where('p.network', '=', ctx.network)
-      .where('p.from_address', '=', from)
-      .where('p.status', 'in', ['signed', 'broadcast'])
-      .orderBy('p.nonce')
-      .execute();
-  }
+  const inFlight = () => payoutsInFlight(ctx.db, ctx.network, from);
 
   const payable = () => payableWithdrawals(ctx.db, ctx.network, BATCH);
 

@@ -1,6 +1,6 @@
-import type { PayoutRow } from './advance-payout';
 import { advanceTronPayout } from './advance-tron-payout';
 import { commitmentsOf } from './commitments';
+import { payoutsInFlight } from './in-flight';
 import { catchUpNonce } from './nonces';
 import { payableWithdrawals } from './payable-withdrawals';
 import type { PassResult } from './payer';
@@ -20,21 +20,7 @@ export function createTronPayer(ctx: TronPayerContext) {
   const from = ctx.hotWallet.address;
   let started = false;
 
-  async function inFlight(): Promise<PayoutRow[]> {
-    return ctx.db
-      .selectFrom('chain_payouts as p')
-      .innerJoin('withdrawals as w', 'w.id', 'p.withdrawal_id')
-      .innerJoin('deposit_channels as c', (join) =>
-        join.onRef('c.currency', '=', 'w.currency').onRef('c.network', '=', 'p.network'),
-      )
-      .selectAll('p')
-      .select('c.confirmations')
-      .where('p.network', '=', 'TRC20')
-      .where('p.from_address', '=', from)
-      .where('p.status', 'in', ['signed', 'broadcast'])
-      .orderBy('p.nonce')
-      .execute();
-  }
+  const inFlight = () => payoutsInFlight(ctx.db, 'TRC20', from);
 
   async function pass(): Promise<PassResult> {
     const result = await withPayoutLock(ctx.db, `TRC20:${from}`, async () => {
