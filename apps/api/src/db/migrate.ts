@@ -40,6 +40,7 @@ import * as chainPayouts from './migrations/0040-chain-payouts';
 import * as chainSweeps from './migrations/0041-chain-sweeps';
 import * as loweredPriceMemory from './migrations/0042-lowered-price-memory';
 import * as localizedContent from './migrations/0043-localized-content';
+import * as sessionRevocations from './migrations/0046-session-revocations';
 
 /**
  * Migrations are imported, not read from disk, so they work the same under tsx, vitest and a bundle.
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '0041-chain-sweeps': chainSweeps,
   '0042-lowered-price-memory': loweredPriceMemory,
   '0043-localized-content': localizedContent,
+  '0046-session-revocations': sessionRevocations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
