@@ -70,7 +70,8 @@ export async function startApp(
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
       PORT: String(port),
-      LOG_LEVEL: 'warn',
+      // BENCH_LOG_LEVEL=info: as `npm start` logs (two lines per request), to see what logging costs.
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'warn',
       RATE_LIMIT_PER_MINUTE: '100000000',
       RATE_LIMIT_PER_IP_PER_MINUTE: '100000000',
       MONEY_RATE_LIMIT_PER_MINUTE: '100000000',
@@ -78,7 +79,10 @@ export async function startApp(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  createInterface({ input: child.stdout! }).on('line', (l) => log(`app: ${l}`));
+  // The request log (pino's info lines, BENCH_LOG_LEVEL=info) is read and dropped; warnings are shown.
+  createInterface({ input: child.stdout! }).on('line', (l) => {
+    if (!l.startsWith('{"level":30')) log(`app: ${l}`);
+  });
   createInterface({ input: child.stderr! }).on('line', (l) => log(`app: ${l}`));
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = stopper(child, () => rmSync(dataDir, { recursive: true, force: true }));

@@ -108,6 +108,16 @@ export const ZConfig = z.object({
   TAC_DAILY_CAP: z.coerce.number().int().min(1).default(10),
   /** A session ends this long after its login however much it is used (the idle limit is 14 days). */
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).default(30),
+  /**
+   * Signed-in reads (GET) may take their session from a cache of this process for at most this long;
+   * revocations reach it at once through PostgreSQL (decision 71). 0: every request asks the database.
+   */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  /**
+   * The API server's pooled connections each prepare this many distinct statements (parsed and planned
+   * once per connection); 0: none. Off by default: see db/prepared-statements.ts for the migration caveat.
+   */
+  DB_PREPARED_STATEMENTS: z.coerce.number().int().min(0).max(10_000).default(0),
   /** An admin's second-factor code counts as fresh for money actions this long. */
   ADMIN_STEP_UP_MINUTES: z.coerce.number().int().min(1).default(5),
   /**

@@ -153,7 +153,11 @@ async function start(
   const config = loadConfig();
   const dataDir = path.resolve(config.DATA_DIR);
 
-  running.database = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
+  running.database = await connectDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir,
+    preparedStatements: config.DB_PREPARED_STATEMENTS,
+  });
   const database = running.database;
   const masterKey = loadMasterKey({
     dataDir,

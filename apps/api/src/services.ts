@@ -63,6 +63,8 @@ export interface ServiceDeps {
   uploadsDir?: string;
   /** The clock of TOTP time steps (ms); default Date.now. Tests move it a step per admin login. */
   totpNow?: () => number;
+  /** The sessions' clock (ms: last-seen touches, the session cache); default Date.now. */
+  sessionNow?: () => number;
   /** The chains connected (main.ts: the RPCs configured, or the development chain); default none. */
   chain?: ChainNetworks;
 }
@@ -113,7 +115,9 @@ export async function createServices(config: Config, deps: ServiceDeps) {
     notifications: notifications.notifications,
     kyc: kyc.kyc,
     log,
+    databaseUrl: deps.databaseUrl,
     ...(deps.totpNow ? { totpNow: deps.totpNow } : {}),
+    ...(deps.sessionNow ? { sessionNow: deps.sessionNow } : {}),
   });
   const checkPassword: PasswordCheck = auth.auth.verifyTransactionPassword;
   // Money that leaves the member (to another member, or out by withdrawal, or to an address bound for it)

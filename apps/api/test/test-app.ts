@@ -59,30 +59,74 @@ export interface TestApp {
   outbox: Outbox;
   /** The app's uploads folder: a temporary one per test app. */
   uploadsDir: string;
+  /** The mail sender the app was given. */
+  email: MessageSender;
   close: () => Promise<void>;
+}
+
+/** What a test app is built with beside its environment. */
+export interface TestAppOptions {
+  /** A mail sender in place of the SMTP catcher's (a test that holds mail back). */
+  email?: MessageSender;
+  webDist?: string;
+  logStream?: { write(line: string): void };
+  /** The networks the app is connected to (a test's dev chain, through connectChainNetworks); default none. */
+  chain?: ChainNetworks;
+  /** The sessions' clock (ms), for tests of the session cache and the last-seen touch. */
+  sessionNow?: () => number;
 }
 
 /** The real application on a database of its own, with the SMTP catcher and demo data. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  /**
-   * `email`: a mail sender in place of the SMTP catcher's (a test that holds mail back). `chain`: the
-   * networks the app is connected to (a test's dev chain, through connectChainNetworks); default none.
-   */
-  options: {
-    email?: MessageSender;
-    webDist?: string;
-    logStream?: { write(line: string): void };
-    chain?: ChainNetworks;
-  } = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const { db, url, drop } = await createTestDb();
   await seedDemo(db, { box: createSecretBox(Buffer.from(MASTER_KEY, 'base64')) });
   const outbox = new Outbox();
   const catcher = await startSmtpCatcher(outbox);
   const email = createEmailSender(catcher.url, 'test@platform.test');
-  const keysDir = inject('keysDir');
   const uploadsDir = await mkdtemp(join(tmpdir(), 'uploads-'));
+  const instance = await buildInstance({ db, url, outbox, email, uploadsDir }, env, options);
+  return {
+    ...instance,
+    db,
+    databaseUrl: url,
+    outbox,
+    uploadsDir,
+    email: options.email ?? email,
+    close: async () => {
+      await instance.close();
+      email.close();
+      await catcher.close();
+      await drop();
+      await rm(uploadsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Another instance of the application on the test app's database, outbox and uploads (as a second API
+ * process would be): its own services, caches and listening connections. Close it before the test app.
+ */
+export function createSecondInstance(
+  t: TestApp,
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+) {
+  return buildInstance(
+    { db: t.db, url: t.databaseUrl, outbox: t.outbox, email: t.email, uploadsDir: t.uploadsDir },
+    env,
+    options,
+  );
+}
+
+async function buildInstance(
+  shared: { db: Db; url: string; outbox: Outbox; email: MessageSender; uploadsDir: string },
+  env: Record<string, string>,
+  options: TestAppOptions,
+): Promise<{ app: FastifyInstance; services: Services; close: () => Promise<void> }> {
+  const keysDir = inject('keysDir');
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -91,43 +135,33 @@ export async function createTestApp(
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     RATE_LIMIT_PER_MINUTE: '10000',
     RATE_LIMIT_PER_IP_PER_MINUTE: '100000',
+    // Tests change sessions and roles with SQL and read at once; the session cache's own tests turn it on
+    // (session-cache.routes.test.ts), the process tests run it as main.ts does (decision 71).
+    SESSION_CACHE_SECONDS: '0',
     ...env,
   });
   const logger = createLogger(config.LOG_LEVEL, options.logStream);
   const services = await createServices(config, {
-    db,
-    databaseUrl: url,
+    db: shared.db,
+    databaseUrl: shared.url,
     masterKey: Buffer.from(MASTER_KEY, 'base64'),
     rsa: loadRsaKeyPair(keysDir),
-    email: options.email ?? email,
-    sms: createOutboxSmsSender(outbox),
-    outbox,
+    email: options.email ?? shared.email,
+    sms: createOutboxSmsSender(shared.outbox),
+    outbox: shared.outbox,
     log: logger,
-    uploadsDir,
+    uploadsDir: shared.uploadsDir,
     totpNow: totpClock.now,
+    ...(options.sessionNow ? { sessionNow: options.sessionNow } : {}),
     ...(options.chain ? { chain: options.chain } : {}),
   });
   const app = await buildApp(services, {
     logger,
-    databaseUrl: url,
+    databaseUrl: shared.url,
     ...(options.webDist ? { webDist: options.webDist } : {}),
   });
   await app.ready();
-  return {
-    app,
-    services,
-    db,
-    databaseUrl: url,
-    outbox,
-    uploadsDir,
-    close: async () => {
-      await app.close();
-      email.close();
-      await catcher.close();
-      await drop();
-      await rm(uploadsDir, { recursive: true, force: true });
-    },
-  };
+  return { app, services, close: () => app.close() };
 }
 
 type Method = 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH';

@@ -18,6 +18,8 @@ export interface Connected {
 export async function connectDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
+  /** Distinct statements each pooled connection prepares (DB_PREPARED_STATEMENTS; 0: none). */
+  preparedStatements?: number;
 }): Promise<Connected> {
   let url = options.databaseUrl;
   let stopEmbedded: (() => Promise<void>) | undefined;
@@ -32,7 +34,7 @@ export async function connectDatabase(options: {
     }
     url = server.url('platform');
   }
-  const { db, pool } = createDb(url, 20);
+  const { db, pool } = createDb(url, 20, options.preparedStatements ?? 0);
   try {
     await migrateToLatest(db);
   } catch (error) {

@@ -42,6 +42,7 @@ import * as loweredPriceMemory from './migrations/0042-lowered-price-memory';
 import * as localizedContent from './migrations/0043-localized-content';
 import * as tronPayouts from './migrations/0044-tron-payouts';
 import * as tronSweeps from './migrations/0045-tron-sweeps';
+import * as sessionRevocations from './migrations/0046-session-revocations';
 import * as evmAddressLookup from './migrations/0047-evm-address-lookup';
 import * as slideDescriptions from './migrations/0048-slide-descriptions';
 
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '0043-localized-content': localizedContent,
   '0044-tron-payouts': tronPayouts,
   '0045-tron-sweeps': tronSweeps,
+  '0046-session-revocations': sessionRevocations,
   '0047-evm-address-lookup': evmAddressLookup,
   '0048-slide-descriptions': slideDescriptions,
 };

@@ -51,7 +51,11 @@ declare module 'fastify' {
 export const SESSION_COOKIE = '__Host-sid';
 
 export interface SessionResolver {
-  resolve(token: string): Promise<{ sessionId: string; memberId: string; role: TRole } | null>;
+  /** `cached`: the request only reads, and may be answered from the session cache (decision 71). */
+  resolve(
+    token: string,
+    use?: { cached?: boolean },
+  ): Promise<{ sessionId: string; memberId: string; role: TRole } | null>;
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -61,13 +65,17 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
 }
 
-/** The caller's session, or null. Reads the bearer header first, then the web app's cookie. */
+/**
+ * The caller's session, or null. Reads the bearer header first, then the web app's cookie. Only a GET may
+ * take it from the session cache: whatever moves money, changes credentials or changes anything else
+ * asks the database (decision 71).
+ */
 export async function findCaller(request: FastifyRequest, sessions: SessionResolver): Promise<Caller | null> {
   const bearer = bearerToken(request);
   const cookie = request.cookies[SESSION_COOKIE];
   const token = bearer ?? cookie;
   if (!token) return null;
-  const found = await sessions.resolve(token);
+  const found = await sessions.resolve(token, { cached: request.method === 'GET' });
   return found ? { ...found, via: bearer ? 'bearer' : 'cookie' } : null;
 }
 

@@ -36,9 +36,21 @@ export function createAuthModule(deps: {
   log: ServiceLog;
   /** The clock of TOTP time steps (ms); default Date.now. */
   totpNow?: () => number;
+  /** Where the session cache listens for revocations (a connection of its own, opened on first use). */
+  databaseUrl: string;
+  /** The sessions' clock (ms: touches, the cache); default Date.now. */
+  sessionNow?: () => number;
 }) {
   const { db, config, log } = deps;
-  const sessions = createSessionService(db, { absoluteDays: config.SESSION_ABSOLUTE_DAYS });
+  const sessions = createSessionService(db, {
+    absoluteDays: config.SESSION_ABSOLUTE_DAYS,
+    cache: {
+      seconds: config.SESSION_CACHE_SECONDS,
+      databaseUrl: deps.databaseUrl,
+      onError: (error) => log.warn({ error: error.message }, 'session cache: revocation listener failed'),
+    },
+    ...(deps.sessionNow ? { now: deps.sessionNow } : {}),
+  });
   const sealed = createSealedService({ db, rsa: deps.rsa });
   const tac = createTacService({
     db,
@@ -113,7 +125,10 @@ export function createAuthModule(deps: {
       });
     },
     // Codes still on their way (forgot password, login unlock) are sent before the database goes.
-    onClose: () => auth.settle(),
+    onClose: async () => {
+      await auth.settle();
+      await sessions.close();
+    },
   } satisfies AppModule;
 }
 

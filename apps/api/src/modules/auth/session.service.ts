@@ -5,15 +5,40 @@ import type { Db } from '../../db/database';
 import { recordSecurityEvent } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { describeDevice } from './device';
+import { createSessionCache } from './session-cache';
+import { createSessionRevocations } from './session-revocations';
 
 const IDLE_DAYS = 14;
+const DAY_MS = 86_400_000;
 const TOUCH_EVERY_MS = 60_000;
+const CACHE_MAX_ENTRIES = 10_000;
+/** After the revocation listener's connection failed, the next try waits this long. */
+const LISTEN_RETRY_MS = 5_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest();
 
 export interface SessionLimits {
   /** A session dies this many days after its login however much it is used (SESSION_ABSOLUTE_DAYS). */
   absoluteDays: number;
+  /**
+   * Signed-in reads may take their session from a cache this process keeps for at most this long
+   * (SESSION_CACHE_SECONDS; decision 71). Absent or 0: every request asks the database.
+   */
+  cache?: {
+    seconds: number;
+    /** Where revocations are listened for (a connection of its own). */
+    databaseUrl: string;
+    onError?: (error: Error) => void;
+  };
+  /** The service's clock (ms) for the touch and the cache; default Date.now. */
+  now?: () => number;
+}
+
+/** What `resolve` answers: the session that opens the account, its member and role. */
+export interface ResolvedSession {
+  sessionId: string;
+  memberId: string;
+  role: TRole;
 }
 
 /**
@@ -23,6 +48,30 @@ export interface SessionLimits {
  */
 export function createSessionService(db: Db, limits: SessionLimits) {
   const { absoluteDays } = limits;
+  const now = limits.now ?? Date.now;
+  const cacheMs = (limits.cache?.seconds ?? 0) * 1000;
+  const cache = cacheMs > 0 ? createSessionCache({ maxEntries: CACHE_MAX_ENTRIES, now }) : null;
+  const revokedListeners = new Set<(memberId: string) => void>();
+  const listeningListeners = new Set<(listening: boolean) => void>();
+  const revocations =
+    cache && limits.cache
+      ? createSessionRevocations({
+          databaseUrl: limits.cache.databaseUrl,
+          now,
+          retryMs: LISTEN_RETRY_MS,
+          onRevoked: (memberId) => {
+            cache.revoke(memberId);
+            for (const listener of revokedListeners) listener(memberId);
+          },
+          onListening: (listening) => {
+            cache.setListening(listening);
+            for (const listener of listeningListeners) listener(listening);
+          },
+          ...(limits.cache.onError ? { onError: limits.cache.onError } : {}),
+        })
+      : null;
+  /** This process ends sessions of the member: its cached ones go now, before the database tells. */
+  const forget = (memberId: string) => cache?.forgetMember(memberId, now() + cacheMs);
   /** Not ended, used recently enough, and young enough: the sessions that still open the account. */
   const live = sql<SqlBool>`sessions.ended_at IS NULL
     AND sessions.last_seen_at > now() - make_interval(days => ${IDLE_DAYS})
@@ -37,32 +86,68 @@ export function createSessionService(db: Db, limits: SessionLimits) {
     return token;
   }
 
-  async function resolve(
-    token: string,
-  ): Promise<{ sessionId: string; memberId: string; role: TRole } | null> {
+  /**
+   * The session this token opens, or null. `cached`: the caller is a read (GET), which may be answered from
+   * this process's cache while it hears every revocation; anything else asks the database (decision 71).
+   */
+  async function resolve(token: string, use: { cached?: boolean } = {}): Promise<ResolvedSession | null> {
     if (token.length > 128) return null;
+    const hash = hashToken(token);
+    const useCache = cache !== null && use.cached === true;
+    if (useCache) {
+      revocations?.ensure();
+      const hit = cache.get(hash.toString('base64'));
+      if (hit) return hit;
+    }
+    const ticket = cache?.ticket() ?? 0;
     const row = await db
       .selectFrom('sessions')
       .innerJoin('members', 'members.id', 'sessions.member_id')
-      .select(['sessions.id', 'sessions.member_id', 'sessions.last_seen_at', 'members.role'])
-      .where('sessions.token_hash', '=', hashToken(token))
+      .select([
+        'sessions.id',
+        'sessions.member_id',
+        'sessions.last_seen_at',
+        'sessions.created_at',
+        'members.role',
+      ])
+      .where('sessions.token_hash', '=', hash)
       .where(live)
       .executeTakeFirst();
     if (!row) return null;
     // Writing on every request would turn reads into writes; a minute's precision is enough for "last seen".
-    if (Date.now() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
-      await db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', row.id).execute();
+    let lastSeen = row.last_seen_at.getTime();
+    if (now() - lastSeen > TOUCH_EVERY_MS) {
+      lastSeen = now();
+      await db
+        .updateTable('sessions')
+        .set({ last_seen_at: new Date(lastSeen) })
+        .where('id', '=', row.id)
+        .execute();
     }
-    return { sessionId: row.id, memberId: row.member_id, role: row.role };
+    const session = { sessionId: row.id, memberId: row.member_id, role: row.role };
+    if (useCache) {
+      // Kept no longer than the next touch is due (so a cached read never skips one), the session's own
+      // end by idleness or age, and the cache's backstop.
+      const until = Math.min(
+        now() + cacheMs,
+        lastSeen + TOUCH_EVERY_MS,
+        lastSeen + IDLE_DAYS * DAY_MS,
+        row.created_at.getTime() + absoluteDays * DAY_MS,
+      );
+      cache.put(hash.toString('base64'), session, until, ticket);
+    }
+    return session;
   }
 
   async function end(sessionId: string, reason: string): Promise<void> {
-    await db
+    const ended = await db
       .updateTable('sessions')
       .set({ ended_at: new Date(), end_reason: reason })
       .where('id', '=', sessionId)
       .where('ended_at', 'is', null)
-      .execute();
+      .returning('member_id')
+      .executeTakeFirst();
+    if (ended) forget(ended.member_id);
   }
 
   /** Ends every live session of a member, but `keep` (the one asking, after a password change). */
@@ -73,6 +158,7 @@ export function createSessionService(db: Db, limits: SessionLimits) {
       .where('member_id', '=', memberId)
       .where('ended_at', 'is', null);
     if (keep) query = query.where('id', '!=', keep);
+    forget(memberId);
     await query.execute();
   }
 
@@ -108,6 +194,7 @@ export function createSessionService(db: Db, limits: SessionLimits) {
       .where('ended_at', 'is', null)
       .executeTakeFirst();
     if (result.numUpdatedRows === 0n) throw new AppError('SESSION_NOT_FOUND');
+    forget(memberId);
   }
 
   /**
@@ -116,6 +203,7 @@ export function createSessionService(db: Db, limits: SessionLimits) {
    * security event is written in the same transaction, only when something ended.
    */
   async function endOthers(memberId: string, current: string, ip: string): Promise<{ ended: number }> {
+    forget(memberId);
     return db.transaction().execute(async (trx) => {
       const ended = await trx
         .updateTable('sessions')
@@ -147,6 +235,28 @@ export function createSessionService(db: Db, limits: SessionLimits) {
     endOthers,
     /** The web cookie's max-age: never longer than the session it carries may live. */
     cookieMaxAgeSeconds: absoluteDays * 24 * 3600,
+    /** Whether signed-in reads may be answered from the cache now (it hears every revocation). */
+    get cacheListening(): boolean {
+      return cache?.listening ?? false;
+    },
+    /** Sessions the cache holds now (tests, metrics). */
+    get cachedSessions(): number {
+      return cache?.size ?? 0;
+    },
+    /** Calls `listener` with each revocation heard (a member's id or `*`) until the returned stop. */
+    onRevoked(listener: (memberId: string) => void): () => void {
+      revokedListeners.add(listener);
+      return () => revokedListeners.delete(listener);
+    },
+    /** Calls `listener` each time the cache starts or stops hearing revocations. */
+    onListening(listener: (listening: boolean) => void): () => void {
+      listeningListeners.add(listener);
+      return () => listeningListeners.delete(listener);
+    },
+    /** Stops listening for revocations (the server closed). */
+    close: async (): Promise<void> => {
+      await revocations?.close();
+    },
   };
 }
 
