@@ -162,6 +162,11 @@ describe.each<ViewportName>(['phone', 'desktop'])('five languages at %s size', (
 
       await open(member.page, '/pages/Wallet/deposit');
       await member.page.getByText(depositTitle[lang]).first().waitFor();
+      // The title shows while the channels load; the member's own address shows once they are in.
+      await member.page
+        .getByText(/0x[0-9a-fA-F]{40}/)
+        .first()
+        .waitFor();
       await shot(member.page, viewport, 'deposit', lang);
 
       // The admin's editors, in the admin's language, on the tab of the language being looked at.
