@@ -94,13 +94,16 @@ describe.skipIf(process.platform !== 'linux')('the server process survives kills
   it(
     'is ready once its forked bot worker beats, and the worker serves its metrics on loopback',
     async () => {
+      // Ready needs the forked worker's first beat, after it has loaded; on the 2-core CI machine with the
+      // unit suite running beside it, that was not within 30 s once. The step's own limit is the bound, and
+      // a failure says which check was not ready.
       let last = '';
       const ready = await eventually(async () => {
         const reply = await fetch(`http://127.0.0.1:${port}/api/ready`);
         last = await reply.text();
         return reply.status === 200;
-      }, 30_000);
-      expect({ ready, last }).toMatchObject({ ready: true });
+      }, STEP_MS - 10_000);
+      expect(ready, `not ready: ${last}`).toBe(true);
       expect(JSON.parse(last).checks.botWorker).toEqual({ ok: true });
       const metrics = await fetch(`http://127.0.0.1:${workerMetricsPort}/metrics`);
       expect(metrics.status).toBe(200);
