@@ -46,14 +46,7 @@ export async function signTronTransfer(
     feeLimit: want.feeLimit,
   });
   const expiration = verifyTransfer(built, want, p.headTime);
-  const tx: TronTransaction = {
-    txID: built.txID,
-    raw_data: built.raw_data,
-    raw_data_hex: built.raw_data_hex,
-    signature: [ctx.signer.signTxId(built.txID)],
-    visible: false,
-  };
-  return { tx, txId: built.txID, expiration };
+  return signedBy(ctx.signer, built, expiration);
 }
 
 /** A TRX transfer (sun), built by the node, checked as exactly that, and signed; nothing is sent. */
@@ -64,11 +57,20 @@ export async function signTrxTransfer(
   const want = { owner: ctx.signer.hexAddress, to: tronHexOf(p.to), amount: p.amount };
   const built = await ctx.api.createTransaction(want);
   const expiration = verifyTrxTransfer(built, want, p.headTime);
+  return signedBy(ctx.signer, built, expiration);
+}
+
+/** A built transaction, verified by the caller, with the signer's signature over its id. */
+function signedBy(
+  signer: TronSigning['signer'],
+  built: Pick<TronTransaction, 'txID' | 'raw_data' | 'raw_data_hex'>,
+  expiration: number,
+): SignedTronTransfer {
   const tx: TronTransaction = {
     txID: built.txID,
     raw_data: built.raw_data,
     raw_data_hex: built.raw_data_hex,
-    signature: [ctx.signer.signTxId(built.txID)],
+    signature: [signer.signTxId(built.txID)],
     visible: false,
   };
   return { tx, txId: built.txID, expiration };
