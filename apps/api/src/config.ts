@@ -41,6 +41,8 @@ export const ZConfig = z.object({
    * lease writes.
    */
   BOT_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  /** How long the API waits before starting its bot worker again after the worker died. */
+  BOT_WORKER_RESTART_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
   /**
    * JSON-RPC endpoints of the EVM chains deposits are watched on and payouts sent to (decision 53). Without
    * ERC20_RPC_URL outside production, a local development chain is started and used for ERC20.

@@ -236,7 +236,10 @@ async function start(
   await scheduleBonusRuns(jobs, services.jobs.bonusRuns, logger);
   await scheduleRentalExpiryNotices(jobs, services.jobs.rentalExpiryNotices, logger);
   // The bots trade in a process of their own (worker.ts), on this database; more can run beside it.
-  running.botWorker = forkBotWorker(database.url, app.log, running.chains.workerEnv);
+  running.botWorker = forkBotWorker(database.url, app.log, {
+    extraEnv: running.chains.workerEnv,
+    restartAfterMs: config.BOT_WORKER_RESTART_MS,
+  });
 
   try {
     await app.listen({ port: config.PORT, host: config.HOST });

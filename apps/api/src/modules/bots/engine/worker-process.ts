@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const workerPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../worker.ts');
-const RESTART_AFTER_MS = 5000;
 /** The worker's own stop is bounded (worker.ts); past this it is killed. */
 const STOP_TIMEOUT_MS = 8000;
 
@@ -16,9 +15,14 @@ const STOP_TIMEOUT_MS = 8000;
 export function forkBotWorker(
   databaseUrl: string,
   log: { warn(obj: object, msg: string): void },
-  /** More settings for the worker: the chains it watches (the development chain's URL is known only here). */
-  extraEnv: Record<string, string> = {},
+  options: {
+    /** More settings for the worker: the chains it watches (the development chain's URL is known only here). */
+    extraEnv?: Record<string, string>;
+    /** Wait after the worker died before starting it again (BOT_WORKER_RESTART_MS). */
+    restartAfterMs: number;
+  },
 ) {
+  const { extraEnv = {}, restartAfterMs } = options;
   let child: ChildProcess | null = null;
   let stopping = false;
   const start = () => {
@@ -37,7 +41,7 @@ export function forkBotWorker(
       log.warn({ code, signal }, 'bot worker exited; starting it again');
       setTimeout(() => {
         if (!stopping) start();
-      }, RESTART_AFTER_MS).unref();
+      }, restartAfterMs).unref();
     });
   };
   start();
