@@ -9,10 +9,11 @@ import { DEMO_PASSWORD, logIn } from '../src/members';
 import { approveKycAndGiveVoucher, submitKyc } from '../src/mining';
 import { logInStaff } from '../src/staff';
 
-// The changed screens in all five languages at both sizes (issue 19, item 6; decision 73): home (the
-// slider's descriptions), a news item, the mining packages and an order, the bot page (the German trading
-// terms), the deposit page, and the admin's content editors. Each screen waits for something that only
-// its own language shows; the pictures land in e2e/artifacts/screens for people to look at.
+// The changed screens in all five languages at both sizes (issue 19, items 5-6; decisions 73-74): home (the
+// slider's pictures and descriptions), a news item, the mining packages and an order, the bot page (the
+// German trading terms), the bot packages, a rental's checkout and the member's rentals, the deposit page,
+// and the admin's content and bot package editors. Each screen waits for something that only its own
+// language shows; the pictures land in e2e/artifacts/screens for people to look at.
 
 const shots = path.resolve(import.meta.dirname, '../artifacts/screens');
 mkdirSync(shots, { recursive: true });
@@ -35,6 +36,14 @@ const starterPackage: Record<Lang, string> = {
   'bm-MY': 'Awan S19 · 10 GH/s',
   de: 'Cloud S19 · 10 GH/s',
   fr: 'Cloud S19 · 10 GH/s',
+};
+/** The Starter bot package's name per language (demo seed, decision 74). */
+const starterBot: Record<Lang, string> = {
+  'en-US': 'Starter',
+  'zh-CN': '入门版',
+  'bm-MY': 'Permulaan',
+  de: 'Einsteiger',
+  fr: 'Débutant',
 };
 /** The deposit page's title, which names the page in each language (apps/web/locales). */
 const depositTitle: Record<Lang, RegExp> = {
@@ -135,9 +144,16 @@ describe.each<ViewportName>(['phone', 'desktop'])('five languages at %s size', (
       const english = (await homeIn('en-US')).news.find((n) => n.id === news?.id);
       if (!news || !english) throw new Error(`no news in ${lang}`);
 
+      // The first banner's picture is the one with this language's words (English's own for English).
+      const banner = (await homeIn(lang)).slider[0]?.imageUrl;
+      const englishBanner = (await homeIn('en-US')).slider[0]?.imageUrl;
+      expect(banner === englishBanner, `${lang} banner ${banner}`).toBe(lang === 'en-US');
       await open(member.page, '/pages/home/home');
       await member.page.getByTestId('latest-news').getByText(news.title).waitFor();
-      await member.page.getByRole('img', { name: firstBannerAlt[lang], exact: true }).first().waitFor();
+      const bannerImg = member.page.getByRole('img', { name: firstBannerAlt[lang], exact: true }).first();
+      await bannerImg.waitFor();
+      expect(await bannerImg.getAttribute('src')).toBe(banner);
+      await expect.poll(() => bannerImg.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
       await shot(member.page, viewport, 'home', lang);
 
       await open(member.page, `/pages/home/HomeshowOneNews?id=${news.id}`);
@@ -159,6 +175,20 @@ describe.each<ViewportName>(['phone', 'desktop'])('five languages at %s size', (
       await open(member.page, '/pages/trade/Bot');
       await member.page.getByTestId('bot-preview').locator('tbody tr').first().waitFor();
       await shot(member.page, viewport, 'bot', lang);
+
+      // The bot packages, a rental's checkout and the member's rentals name the package in this language.
+      await open(member.page, '/pages/trade/demo4');
+      const offer = member.page.locator('[data-testid^="package-"]', { hasText: starterBot[lang] }).first();
+      await offer.waitFor();
+      await shot(member.page, viewport, 'bot-packages', lang);
+      await offer.locator('[data-testid^="rent-"]').click();
+      const checkout = member.page.locator('form', { has: member.page.getByTestId('rental-agree') });
+      await checkout.getByText(starterBot[lang]).first().waitFor();
+      await shot(member.page, viewport, 'bot-rent', lang);
+      await member.page.reload();
+      await open(member.page, '/pages/trade/mytrade');
+      await member.page.locator('[data-testid^="rental-"]', { hasText: starterBot[lang] }).first().waitFor();
+      await shot(member.page, viewport, 'bot-rentals', lang);
 
       await open(member.page, '/pages/Wallet/deposit');
       await member.page.getByText(depositTitle[lang]).first().waitFor();
@@ -186,6 +216,15 @@ describe.each<ViewportName>(['phone', 'desktop'])('five languages at %s size', (
       await alt.waitFor({ state: 'visible' });
       expect(await alt.inputValue()).toBe(firstBannerAlt[lang]);
       await shot(admin.page, viewport, 'admin-slide', lang);
+
+      await open(admin.page, '/admin/bot-packages');
+      await admin.page.locator('tr', { hasText: 'Starter' }).getByRole('button').first().click();
+      const packageForm = admin.page.locator('form', { has: admin.page.locator('#field-names-en-US') });
+      await openLanguageTab(packageForm, lang);
+      const name = packageForm.locator(`#field-names-${lang}`);
+      await name.waitFor({ state: 'visible' });
+      expect(await name.inputValue()).toBe(starterBot[lang]);
+      await shot(admin.page, viewport, 'admin-bot-package', lang);
     }
 
     expect(failures).toEqual([]);
