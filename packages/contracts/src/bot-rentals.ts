@@ -53,6 +53,7 @@ export type TBotPackages = z.infer<typeof ZBotPackages>;
 export const ZAdminBotPackage = ZBotPackage.extend({ nameTranslations: ZTranslations });
 export type TAdminBotPackage = z.infer<typeof ZAdminBotPackage>;
 export const ZAdminBotPackages = z.object({ items: z.array(ZAdminBotPackage) });
+export type TAdminBotPackages = z.infer<typeof ZAdminBotPackages>;
 
 export const ZBotRental = z.object({
   id: z.string(),
