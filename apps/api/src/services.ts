@@ -196,6 +196,7 @@ export async function createServices(config: Config, deps: ServiceDeps) {
     ledger,
     vouchers: vouchers.vouchers,
     notifications: notifications.notifications,
+    members,
     checkPassword,
     moneyRateLimit: config.MONEY_RATE_LIMIT_PER_MINUTE,
   });

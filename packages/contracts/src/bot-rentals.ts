@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZPageQuery, ZTimestamp, zSerialId } from './common';
 import { ZSealed } from './crypto';
+import { ZTranslations, zTranslations } from './localized';
 import { ZMarketType } from './markets';
 import { ZTradingExchange } from './trading';
 import { ZVoucherId } from './vouchers';
@@ -29,6 +30,7 @@ export const ZBotRentalId = zSerialId('BOT_RENTAL_NOT_FOUND');
 
 export const ZBotPackage = z.object({
   id: z.string(),
+  /** In the member's language, English where that one was not written (decisions 65, 74). */
   name: z.string(),
   price: ZDecimal,
   currency: z.string(),
@@ -46,6 +48,12 @@ export type TBotPackage = z.infer<typeof ZBotPackage>;
 
 export const ZBotPackages = z.object({ items: z.array(ZBotPackage) });
 export type TBotPackages = z.infer<typeof ZBotPackages>;
+
+/** What admins read: `name` in English, and the other languages written. */
+export const ZAdminBotPackage = ZBotPackage.extend({ nameTranslations: ZTranslations });
+export type TAdminBotPackage = z.infer<typeof ZAdminBotPackage>;
+export const ZAdminBotPackages = z.object({ items: z.array(ZAdminBotPackage) });
+export type TAdminBotPackages = z.infer<typeof ZAdminBotPackages>;
 
 export const ZBotRental = z.object({
   id: z.string(),
@@ -155,11 +163,14 @@ export const ZRentalReceipt = z.object({
 export type TRentalReceipt = z.infer<typeof ZRentalReceipt>;
 
 /** An admin defines a package. Amounts are decimal strings in the package's currency. */
+const ZPackageName = z.string().trim().max(60, { message: 'BOT_PACKAGE_NAME_INVALID' });
+
 export const ZBotPackageInput = z
   .object({
-    name: z.string().trim().min(1, { message: 'BOT_PACKAGE_NAME_INVALID' }).max(60, {
-      message: 'BOT_PACKAGE_NAME_INVALID',
-    }),
+    /** The English name, shown where a member's language has none. */
+    name: ZPackageName.min(1, { message: 'BOT_PACKAGE_NAME_INVALID' }),
+    /** The name in the other languages; an empty one is left out. */
+    nameTranslations: zTranslations(ZPackageName),
     price: ZAmountText,
     currency: ZCurrencyCode,
     durationDays: z

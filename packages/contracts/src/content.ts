@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { ZPageQuery, ZTimestamp, zPage } from './common';
 import { Languages } from './limits';
-import { ZLocalizedText, zLocalizedText, zOptionalLocalizedText } from './localized';
+import {
+  ZLocalizedText,
+  ZTranslations,
+  zLocalizedText,
+  zOptionalLocalizedText,
+  zTranslations,
+} from './localized';
 
 // Zod messages are error codes: the client translates them with the locale key `errors.<CODE>`.
 
@@ -151,6 +157,7 @@ export const ZSlideLink = z
 
 export const ZSlide = z.object({
   id: z.string(),
+  /** The picture in the member's language, the English one where that language has none (decision 74). */
   imageUrl: z.string(),
   /**
    * What the picture shows, in the member's language (English where that one was not written): the image's
@@ -163,8 +170,10 @@ export const ZSlide = z.object({
 export type TSlide = z.infer<typeof ZSlide>;
 
 export const ZSlideInput = z.object({
-  /** An upload of purpose `slider`. */
+  /** An upload of purpose `slider`: the English picture, shown where a language has none of its own. */
   uploadId: ZContentId,
+  /** The picture for members of another language, an upload of purpose `slider` each; all optional. */
+  uploadTranslations: zTranslations(z.union([z.literal(''), ZContentId])),
   /** What the picture shows, per language, English required (the alt text; decision 73). */
   alt: zLocalizedText(ContentLimits.slideAltMax),
   link: ZSlideLink.nullable().default(null),
@@ -176,6 +185,7 @@ export type TSlideInput = z.input<typeof ZSlideInput>;
 export const ZAdminSlide = ZSlide.extend({
   alt: ZLocalizedText,
   uploadId: z.string(),
+  uploadTranslations: ZTranslations,
   createdAt: ZTimestamp,
 });
 export type TAdminSlide = z.infer<typeof ZAdminSlide>;

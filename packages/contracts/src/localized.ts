@@ -68,3 +68,37 @@ export function pickText(
 export function localizedFormValue(texts: Partial<Record<TLanguage, string>> | null | undefined) {
   return Object.fromEntries(Languages.map((l) => [l, texts?.[l] ?? ''])) as Record<TLanguage, string>;
 }
+
+/**
+ * What a thing has in the four other languages when its English sits in a column of its own (a package's
+ * `name`, a slide's picture; decisions 73-74): an object of those languages, each optional.
+ */
+export const ZTranslations = z.object({
+  'zh-CN': z.string().optional(),
+  'bm-MY': z.string().optional(),
+  de: z.string().optional(),
+  fr: z.string().optional(),
+});
+export type TTranslations = z.infer<typeof ZTranslations>;
+
+/** The input of `ZTranslations`, each language checked by `value`; an empty or missing one is left out. */
+export function zTranslations(value: z.ZodType<string | undefined, string | undefined>) {
+  return z
+    .object({
+      'zh-CN': value.optional(),
+      'bm-MY': value.optional(),
+      de: value.optional(),
+      fr: value.optional(),
+    })
+    .transform((t) => Object.fromEntries(Object.entries(t).filter(([, v]) => v)) as TTranslations)
+    .default({});
+}
+
+/** The value in `lang` of a thing whose English is `english` and whose other languages are `translations`. */
+export function pickTranslated(
+  english: string,
+  translations: TTranslations | null | undefined,
+  lang: TLanguage,
+) {
+  return pickText({ ...translations, [DefaultLanguage]: english }, lang);
+}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZMemberRef } from './auth';
 import { ZPageQuery, ZTimestamp, zSerialId } from './common';
 import { ZSealed } from './crypto';
-import { ZLocalizedText, zOptionalLocalizedText } from './localized';
+import { ZLocalizedText, ZTranslations, zOptionalLocalizedText, zTranslations } from './localized';
 import { ZVoucherId } from './vouchers';
 import { ZAmountText, ZCurrencyCode, ZDecimal, ZWallet } from './wallet';
 
@@ -72,16 +72,10 @@ export type TMiningPackage = z.infer<typeof ZMiningPackage>;
 export const ZMiningPackages = z.object({ items: z.array(ZMiningPackage) });
 export type TMiningPackages = z.infer<typeof ZMiningPackages>;
 
-/** The other languages of a package's name; English is `name` itself (decision 65). */
-export const ZMiningNameTranslations = z.object({
-  'zh-CN': z.string().optional(),
-  'bm-MY': z.string().optional(),
-  de: z.string().optional(),
-  fr: z.string().optional(),
-});
 /** What admins read: `name` and `description` in English, plus every language written. */
 export const ZAdminMiningPackage = ZMiningPackage.extend({
-  nameTranslations: ZMiningNameTranslations,
+  /** The other languages of the name; English is `name` itself (decision 65). */
+  nameTranslations: ZTranslations,
   descriptions: ZLocalizedText,
 });
 export type TAdminMiningPackage = z.infer<typeof ZAdminMiningPackage>;
@@ -225,7 +219,7 @@ const ZName = z
 export const ZMiningCategoryInput = z.object({ name: ZName, sort: z.number().int().min(-1000).max(1000) });
 export type TMiningCategoryInput = z.infer<typeof ZMiningCategoryInput>;
 
-const ZNameTranslation = z.string().trim().max(60, { message: 'MINING_NAME_INVALID' }).optional();
+const ZNameTranslation = z.string().trim().max(60, { message: 'MINING_NAME_INVALID' });
 
 export const ZMiningPackageInput = z
   .object({
@@ -233,15 +227,7 @@ export const ZMiningPackageInput = z
     /** The English name, shown where a member's language has none. */
     name: ZName,
     /** The name in the other languages; an empty one is left out. */
-    nameTranslations: z
-      .object({
-        'zh-CN': ZNameTranslation,
-        'bm-MY': ZNameTranslation,
-        de: ZNameTranslation,
-        fr: ZNameTranslation,
-      })
-      .transform((t) => Object.fromEntries(Object.entries(t).filter(([, v]) => v)) as Record<string, string>)
-      .default({}),
+    nameTranslations: zTranslations(ZNameTranslation),
     /** Plain text per language, all optional. */
     description: zOptionalLocalizedText(MiningDescriptionMax).default({ 'en-US': '' }),
     price: ZAmountText,

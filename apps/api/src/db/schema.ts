@@ -1,4 +1,4 @@
-import type { TLanguage, TLocalizedText } from '@app/contracts';
+import type { TLanguage, TLocalizedText, TTranslations } from '@app/contracts';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Table types for Kysely. Timestamps come back as Date; bigint ids as strings (pg's default). */
@@ -693,7 +693,9 @@ export interface VouchersTable {
 
 export interface BotPackagesTable {
   id: Id;
+  /** The English name; the other languages in `name_translations` (0049, decision 74). */
   name: string;
+  name_translations: ColumnType<TTranslations, string | undefined, string>;
   price_minor: string;
   currency: string;
   duration_days: number;
@@ -1018,6 +1020,8 @@ export interface SliderImagesTable {
   upload_id: string;
   /** What the picture shows, per language (migration 0048, decision 73); English may be empty on old rows. */
   alt: LocalizedColumn;
+  /** The picture for members of another language, an upload id each; English is `upload_id` (0049, decision 74). */
+  upload_translations: ColumnType<TTranslations, string | undefined, string>;
   link: string | null;
   position: number;
   created_by: string;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import {
+  ZAdminBotPackage,
+  ZAdminBotPackages,
   ZBotOnboarding,
-  ZBotPackage,
   ZBotPackageId,
   ZBotPackageInput,
   ZBotPackages,
@@ -69,20 +70,20 @@ export const BotRentalsEndpoints = {
   adminBotPackages: defineEndpoint({
     method: 'GET',
     path: '/api/admin/bot-packages',
-    response: ZBotPackages,
+    response: ZAdminBotPackages,
   }),
   postAdminBotPackages: defineEndpoint({
     method: 'POST',
     path: '/api/admin/bot-packages',
     body: ZBotPackageInput,
-    response: ZBotPackage,
+    response: ZAdminBotPackage,
   }),
   putAdminBotPackage: defineEndpoint({
     method: 'PUT',
     path: '/api/admin/bot-packages/:id',
     params: ZPackageParams,
     body: ZBotPackageInput,
-    response: ZBotPackage,
+    response: ZAdminBotPackage,
   }),
   deleteAdminBotPackage: defineEndpoint({
     method: 'DELETE',

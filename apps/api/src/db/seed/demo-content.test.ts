@@ -43,8 +43,9 @@ describe('the demo content', () => {
   it('fills the home page once, pictures and PDF included, and leaves it alone on the next start', async () => {
     await seedDemo(db, { uploadsDir: dir });
     const first = await counts();
-    // Uploads: 3 slides, a news cover, the PDF and a picture for each of the 3 demo mining packages.
-    expect(first).toEqual({ news: 4, announcements: 2, slides: 3, files: 1, uploads: 8 });
+    // Uploads: 3 slides in 5 languages, a news cover, the PDF and a picture for each of the 3 demo mining
+    // packages.
+    expect(first).toEqual({ news: 4, announcements: 2, slides: 3, files: 1, uploads: 20 });
     // Every picture and the PDF are claimed, public, and their bytes are on disk.
     const uploads = await db
       .selectFrom('uploads')
@@ -78,8 +79,18 @@ describe('the demo content', () => {
     for (const row of await db.selectFrom('news').select(['title', 'summary', 'body']).execute()) {
       for (const texts of [row.title, row.summary, row.body]) expect(Object.keys(texts).sort()).toEqual(five);
     }
-    const slides = await db.selectFrom('slider_images').select('alt').execute();
+    const slides = await db.selectFrom('slider_images').select(['alt', 'upload_translations']).execute();
     for (const { alt } of slides) expect(Object.keys(alt).sort()).toEqual(five);
+    // A picture per language, the English one the slide's own (this machine has a CJK font: decision 74).
+    for (const { upload_translations } of slides) {
+      expect(Object.keys(upload_translations).sort()).toEqual(['bm-MY', 'de', 'fr', 'zh-CN']);
+    }
+    const botPackages = await db
+      .selectFrom('bot_packages')
+      .select('name_translations')
+      .orderBy('sort')
+      .execute();
+    expect(botPackages.map((p) => p.name_translations.de)).toEqual(['Einsteiger', 'Profi', 'Elite']);
     for (const row of await db.selectFrom('announcements').select('text').execute()) {
       expect(Object.keys(row.text).sort()).toEqual(five);
     }
@@ -104,5 +115,51 @@ describe('the demo content', () => {
     const alts = await db.selectFrom('slider_images').select('alt').orderBy('position').execute();
     expect(alts[0]?.alt.de).toBe('KI-Trading-Bots auf Binance, Bybit und Gate');
     expect(alts[1]?.alt).toEqual({ 'en-US': 'Our own words' });
+  });
+
+  it('draws the pictures of banners seeded with one picture, and keeps an admin-changed slide', async () => {
+    const [first, second] = await db
+      .selectFrom('slider_images')
+      .select(['id', 'upload_id'])
+      .orderBy('position')
+      .execute();
+    if (!first || !second) throw new Error('the demo slides are missing');
+    // As migration 0049 left the demo's banners; the second one's picture an admin has replaced.
+    await sql`UPDATE slider_images SET upload_translations = '{}'`.execute(db);
+    const admins = await db
+      .selectFrom('members')
+      .select('id')
+      .where('role', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    await sql`UPDATE uploads SET owner_member_id = ${admins.id} WHERE id = ${second.upload_id}`.execute(db);
+    const uploadsBefore = (await counts()).uploads;
+    await seedDemo(db, { uploadsDir: dir });
+    const after = await db
+      .selectFrom('slider_images')
+      .select('upload_translations')
+      .orderBy('position')
+      .execute();
+    expect(Object.keys(after[0]?.upload_translations ?? {}).sort()).toEqual(['bm-MY', 'de', 'fr', 'zh-CN']);
+    expect(after[1]?.upload_translations).toEqual({});
+    // Four new pictures for each of the two demo banners left; none for the admin's.
+    expect((await counts()).uploads - uploadsBefore).toBe(8);
+  });
+
+  it("names bot packages seeded before names had languages, and keeps an admin's", async () => {
+    await sql`UPDATE bot_packages SET name_translations = '{}'`.execute(db);
+    await sql`UPDATE bot_packages SET updated_at = now() + interval '1 minute' WHERE name = 'Pro'`.execute(
+      db,
+    );
+    await seedDemo(db, { uploadsDir: dir });
+    const names = await db
+      .selectFrom('bot_packages')
+      .select(['name', 'name_translations'])
+      .orderBy('sort')
+      .execute();
+    expect(names.map((p) => [p.name, p.name_translations['zh-CN'] ?? null])).toEqual([
+      ['Starter', '入门版'],
+      ['Pro', null],
+      ['Elite', '精英版'],
+    ]);
   });
 });

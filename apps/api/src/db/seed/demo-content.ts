@@ -3,12 +3,13 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { createUploadService } from '../../modules/uploads/uploads.service';
 import type { Db } from '../database';
+import { seedDemoBanners } from './demo-banners';
 import { storedPicture } from './seed-pictures';
 
 /**
  * Demo content for the home page, every text in the five languages (decision 65): news, two announcements,
  * the about-us text and the withdrawal note, and, when an uploads folder
- * is given, slider banners, a news cover and a PDF drawn at seed time (so no binary files live in the repo).
+ * is given, slider banners (`demo-banners.ts`), a news cover and a PDF drawn at seed time (so no binary files live in the repo).
  * Each kind is seeded only while its table is empty, so an admin's own content is never touched.
  */
 
@@ -263,76 +264,6 @@ const withdrawalNote: Texts = {
   fr: 'Les retraits sont examinés sous 24 heures les jours ouvrés. Les frais sont prélevés sur le montant. Vérifiez le réseau de votre adresse : les cryptomonnaies envoyées sur un mauvais réseau sont perdues.',
 };
 
-/**
- * The words are drawn into the pictures in English (one picture for every language); each banner's
- * description (the alt text, decision 73) says them in the member's language.
- */
-const banners: Array<{
-  from: string;
-  to: string;
-  title: string;
-  line: string;
-  link: string | null;
-  alt: Texts;
-}> = [
-  {
-    from: '#ff8c1a',
-    to: '#ffb347',
-    title: 'AI trading bots',
-    line: 'Binance · Bybit · Gate',
-    link: '/pages/home/HomegetAllNews',
-    alt: {
-      'en-US': 'AI trading bots on Binance, Bybit and Gate',
-      'zh-CN': 'AI 交易机器人：支持 Binance、Bybit 和 Gate',
-      'bm-MY': 'Bot dagangan AI di Binance, Bybit dan Gate',
-      de: 'KI-Trading-Bots auf Binance, Bybit und Gate',
-      fr: 'Robots de trading IA sur Binance, Bybit et Gate',
-    },
-  },
-  {
-    from: '#1f6feb',
-    to: '#58a6ff',
-    title: 'USDT & USDC wallets',
-    line: 'Deposit, transfer, withdraw',
-    link: '/pages/Wallet/Wallet',
-    alt: {
-      'en-US': 'USDT and USDC wallets: deposit, transfer, withdraw',
-      'zh-CN': 'USDT 和 USDC 钱包：充值、转账、提现',
-      'bm-MY': 'Dompet USDT dan USDC: deposit, pindahan, pengeluaran',
-      de: 'USDT- und USDC-Wallets: einzahlen, überweisen, auszahlen',
-      fr: 'Portefeuilles USDT et USDC : déposer, transférer, retirer',
-    },
-  },
-  {
-    from: '#2da44e',
-    to: '#6fdd8b',
-    title: 'Invite your friends',
-    line: 'Grow your team together',
-    link: null,
-    alt: {
-      'en-US': 'Invite your friends and grow your team together',
-      'zh-CN': '邀请好友，一起壮大您的团队',
-      'bm-MY': 'Jemput rakan anda dan kembangkan pasukan anda bersama',
-      de: 'Laden Sie Ihre Freunde ein und bauen Sie gemeinsam Ihr Team auf',
-      fr: 'Invitez vos amis et développez votre équipe ensemble',
-    },
-  },
-];
-
-/** A 1200x500 banner: a gradient, a few circles and two lines of text, rendered to PNG by sharp. */
-async function bannerPng(b: { from: string; to: string; title: string; line: string }): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="500">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-    <stop offset="0" stop-color="${b.from}"/><stop offset="1" stop-color="${b.to}"/></linearGradient></defs>
-  <rect width="1200" height="500" fill="url(#g)"/>
-  <circle cx="1040" cy="90" r="190" fill="#fff" fill-opacity="0.12"/>
-  <circle cx="930" cy="430" r="130" fill="#fff" fill-opacity="0.10"/>
-  <text x="80" y="235" font-family="DejaVu Sans, Arial, sans-serif" font-size="78" font-weight="bold" fill="#fff">${b.title.replace('&', '&amp;')}</text>
-  <text x="80" y="320" font-family="DejaVu Sans, Arial, sans-serif" font-size="40" fill="#fff" fill-opacity="0.9">${b.line}</text>
-</svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
-
 /** A 1200x500 news cover without words: a rising line over a grid, like a price chart. */
 async function coverPng(): Promise<Buffer> {
   const grid = Array.from(
@@ -376,7 +307,7 @@ export function simplePdf(title: string, lines: string[]): Buffer {
   return Buffer.from(out, 'latin1');
 }
 
-async function isEmpty(db: Db, table: 'news' | 'announcements' | 'slider_images' | 'content_files') {
+async function isEmpty(db: Db, table: 'news' | 'announcements' | 'content_files') {
   const row = await db.selectFrom(table).select('id').limit(1).executeTakeFirst();
   return row === undefined;
 }
@@ -437,32 +368,7 @@ export async function seedDemoContent(db: Db, options: { adminId: string; upload
     .execute();
 
   if (!uploads) return;
-  if (await isEmpty(db, 'slider_images')) {
-    for (const [position, banner] of banners.entries()) {
-      const uploadId = await storedPicture(db, uploads, 'slider', await bannerPng(banner));
-      await db
-        .insertInto('slider_images')
-        .values({
-          upload_id: uploadId,
-          alt: JSON.stringify(banner.alt),
-          link: banner.link,
-          position,
-          created_by: adminId,
-        })
-        .execute();
-    }
-  } else {
-    // Banners seeded before slides had descriptions (migration 0048) get theirs; an admin's slide is kept.
-    for (const [position, banner] of banners.entries()) {
-      await db
-        .updateTable('slider_images')
-        .set({ alt: JSON.stringify(banner.alt) })
-        .where('created_by', '=', adminId)
-        .where('position', '=', position)
-        .where(sql<boolean>`alt = '{"en-US": ""}'::jsonb`)
-        .execute();
-    }
-  }
+  await seedDemoBanners(db, uploads, adminId);
   if (await isEmpty(db, 'content_files')) {
     const pdf = simplePdf('Member guide', [
       '1. Complete identity verification (KYC) under Me.',

@@ -7,7 +7,6 @@ type RentalTables = 'bot_rentals' | 'bot_packages';
 export interface ActiveRental {
   id: string;
   packageId: string;
-  packageName: string;
   currency: string;
   /** the most capital the member's bots under this rental may commit, in the currency's minor units */
   capitalLimitMinor: bigint;
@@ -32,7 +31,6 @@ export async function activeRentalsOf(db: AnyDb, memberId: string): Promise<Acti
     .select([
       'r.id',
       'r.package_id',
-      'p.name',
       'r.currency',
       'r.capital_limit_minor',
       'r.mode',
@@ -47,7 +45,6 @@ export async function activeRentalsOf(db: AnyDb, memberId: string): Promise<Acti
   return rows.map((r) => ({
     id: r.id,
     packageId: r.package_id,
-    packageName: r.name,
     currency: r.currency,
     capitalLimitMinor: BigInt(r.capital_limit_minor),
     mode: r.mode,

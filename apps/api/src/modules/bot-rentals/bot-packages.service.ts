@@ -1,7 +1,8 @@
-import type { TBotPackage, TBotPackageInput } from '@app/contracts';
+import type { TAdminBotPackage, TBotPackage, TBotPackageInput, TLanguage } from '@app/contracts';
 import type { Db } from '../../db/database';
 import { type Actor, recordAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import { packageNameIn } from '../../platform/package-name';
 import type { Trx } from '../ledger/ledger.types';
 import { type Currency, currencyOrFail, decimalOf } from '../wallet/amounts';
 import { minorOf } from './minor';
@@ -16,11 +17,12 @@ export const packageQuery = (db: Db) =>
 
 export type BotPackageRow = Awaited<ReturnType<ReturnType<typeof packageQuery>['executeTakeFirstOrThrow']>>;
 
-export function toBotPackage(r: BotPackageRow): TBotPackage {
+/** The package as a member reads it: its name in `lang`, English where that one was not written. */
+export function toBotPackage(r: BotPackageRow, lang: TLanguage): TBotPackage {
   const c = { decimals: r.decimals };
   return {
     id: r.id,
-    name: r.name,
+    name: packageNameIn(r, lang),
     price: decimalOf(BigInt(r.price_minor), c),
     currency: r.currency,
     durationDays: r.duration_days,
@@ -34,10 +36,16 @@ export function toBotPackage(r: BotPackageRow): TBotPackage {
   };
 }
 
+/** The package as an admin edits it: the English name, and every other language written. */
+function toAdminBotPackage(r: BotPackageRow): TAdminBotPackage {
+  return { ...toBotPackage(r, 'en-US'), nameTranslations: r.name_translations };
+}
+
 /** The columns an admin's input sets, in minor units of the package's currency. */
 function columnsOf(input: TBotPackageInput, currency: Currency) {
   return {
     name: input.name,
+    name_translations: JSON.stringify(input.nameTranslations),
     price_minor: minorOf(input.price, currency).toString(),
     currency: currency.code,
     duration_days: input.durationDays,
@@ -81,10 +89,12 @@ export function createBotPackageService(deps: { db: Db }) {
 
   return {
     find,
-    onSale: async (): Promise<TBotPackage[]> => (await listed(true)).map(toBotPackage),
-    all: async (): Promise<TBotPackage[]> => (await listed(false)).map(toBotPackage),
+    /** What members may rent, named in `lang`. */
+    onSale: async (lang: TLanguage): Promise<TBotPackage[]> =>
+      (await listed(true)).map((r) => toBotPackage(r, lang)),
+    all: async (): Promise<TAdminBotPackage[]> => (await listed(false)).map(toAdminBotPackage),
 
-    async create(actor: Actor, input: TBotPackageInput): Promise<TBotPackage> {
+    async create(actor: Actor, input: TBotPackageInput): Promise<TAdminBotPackage> {
       const columns = columnsOf(input, await currencyOrFail(db, input.currency));
       const id = await db.transaction().execute(async (trx) => {
         const { id } = await trx
@@ -99,11 +109,11 @@ export function createBotPackageService(deps: { db: Db }) {
         });
         return id;
       });
-      return toBotPackage(await find(id));
+      return toAdminBotPackage(await find(id));
     },
 
     /** Changing a package changes what is sold from now on; rentals keep what they were sold with. */
-    async update(actor: Actor, id: string, input: TBotPackageInput): Promise<TBotPackage> {
+    async update(actor: Actor, id: string, input: TBotPackageInput): Promise<TAdminBotPackage> {
       const columns = columnsOf(input, await currencyOrFail(db, input.currency));
       await db.transaction().execute(async (trx) => {
         const before = await trx
@@ -128,7 +138,7 @@ export function createBotPackageService(deps: { db: Db }) {
           detail: { before, after: columns },
         });
       });
-      return toBotPackage(await find(id));
+      return toAdminBotPackage(await find(id));
     },
 
     /** Only a package nobody rented can go; one that was rented is taken off sale instead. */

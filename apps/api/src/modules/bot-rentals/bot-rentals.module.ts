@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import type { AppModule } from '../../platform/module';
 import type { LedgerService } from '../ledger/ledger.service';
+import type { MembersRepository } from '../members/members.repository';
 import type { NotificationService } from '../notifications/notifications.service';
 import type { VoucherService } from '../vouchers/vouchers.service';
 import type { PasswordCheck } from '../wallet/money-request';
@@ -25,6 +26,7 @@ export function createBotRentalsModule(
       ledger: LedgerService;
       vouchers: VoucherService;
       notifications: Pick<NotificationService, 'notify'>;
+      members: Pick<MembersRepository, 'findById'>;
       checkPassword: PasswordCheck;
       moneyRateLimit: number;
     },
@@ -44,7 +46,11 @@ export function createBotRentalsModule(
     managedAccounts,
     packages,
     rentals,
-    rentalExpiryNotices: createRentalExpiryNotices({ db, notify: deps.notifications.notify }),
+    rentalExpiryNotices: createRentalExpiryNotices({
+      db,
+      notify: deps.notifications.notify,
+      members: deps.members,
+    }),
     routes: async (app) => {
       await app.register(managedAccountRoutes, { admin: managedAdmin });
       await app.register(botRentalRoutes, {

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
+  TAdminBotPackage,
+  TAdminBotPackages,
   TBotPackage,
   TBotPackages,
   TBotRental,
@@ -175,6 +177,94 @@ describe('bot packages', () => {
     expect((await alice.get('/api/admin/bot-packages')).status).toBe(403);
     expect((await alice.post('/api/admin/bot-packages', packageInput())).status).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/bot-packages' })).statusCode).toBe(401);
+  });
+});
+
+describe("a package's name in the member's language", () => {
+  const asked = <T>(client: Client, lang: string, url: string) =>
+    client.call<T>('GET', url, undefined, { 'accept-language': lang });
+
+  it('names the demo packages in five languages', async () => {
+    const alice = await as('alice01');
+    const names = async (lang: string) =>
+      (await asked<TBotPackages>(alice, lang, '/api/bot-packages')).body.items.map((p) => p.name);
+    expect(await names('de')).toEqual(['Einsteiger', 'Profi', 'Elite']);
+    expect(await names('zh-CN')).toEqual(['入门版', '专业版', '精英版']);
+    expect(await names('fr')).toEqual(['Débutant', 'Professionnel', 'Élite']);
+    expect(await names('en-US')).toEqual(['Starter', 'Pro', 'Elite']);
+  });
+
+  it('names it so in the list, the receipt, the rentals and the sales; English where missing', async () => {
+    const created = await admin.post<TAdminBotPackage>(
+      '/api/admin/bot-packages',
+      packageInput({
+        name: 'Language bot',
+        nameTranslations: { de: 'Sprachbot', 'zh-CN': '语言机器人', fr: ' ' },
+      }),
+    );
+    expect(created.status).toBe(200);
+    // Admins read the English name and every language written; a blank one is left out.
+    expect(created.body).toMatchObject({
+      name: 'Language bot',
+      nameTranslations: { de: 'Sprachbot', 'zh-CN': '语言机器人' },
+    });
+    expect(created.body.nameTranslations).not.toHaveProperty('fr');
+    const listed = await asked<TAdminBotPackages>(admin, 'de', '/api/admin/bot-packages');
+    expect(listed.body.items.find((p) => p.id === created.body.id)?.name).toBe('Language bot');
+
+    const irene = await as('irene01');
+    const offered = async (lang: string) =>
+      (await asked<TBotPackages>(irene, lang, '/api/bot-packages')).body.items.find(
+        (p) => p.id === created.body.id,
+      )?.name;
+    expect(await offered('de')).toBe('Sprachbot');
+    expect(await offered('fr')).toBe('Language bot');
+
+    const receipt = await irene.call<Receipt>(
+      'POST',
+      '/api/bot-rentals',
+      await rentBody(irene, created.body.id),
+      {
+        'idempotency-key': randomUUID(),
+        'accept-language': 'de',
+      },
+    );
+    expect(receipt.status, JSON.stringify(receipt.body)).toBe(200);
+    expect([receipt.body.rental.packageName, receipt.body.purchase.packageName]).toEqual([
+      'Sprachbot',
+      'Sprachbot',
+    ]);
+    const rentalId = receipt.body.rental.id;
+    const mine = await asked<TBotRentals>(irene, 'zh-CN', '/api/bot-rentals');
+    expect(mine.body.items.find((r) => r.id === rentalId)?.packageName).toBe('语言机器人');
+    expect((await asked<TBotRental>(irene, 'de', `/api/bot-rentals/${rentalId}`)).body.packageName).toBe(
+      'Sprachbot',
+    );
+    const sales = await asked<TPage<TRentalPurchase>>(irene, 'fr', '/api/bot-rentals/purchases');
+    expect(sales.body.items.map((p) => p.packageName)).toEqual(['Language bot']);
+  });
+
+  it('refuses a name too long in any language, and names that are not an object', async () => {
+    const long = await admin.post(
+      '/api/admin/bot-packages',
+      packageInput({ nameTranslations: { de: 'x'.repeat(61) } }),
+    );
+    expect([long.status, (long.body.details as { fields: Array<{ code: string }> }).fields[0]!.code]).toEqual(
+      [400, 'BOT_PACKAGE_NAME_INVALID'],
+    );
+    const odd = await admin.post('/api/admin/bot-packages', packageInput({ nameTranslations: 'Sprachbot' }));
+    expect([odd.status, odd.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+  });
+
+  it('lets only admins read and write the names in every language', async () => {
+    const irene = await as('irene01');
+    expect((await irene.get('/api/admin/bot-packages')).status).toBe(403);
+    const input = packageInput({ nameTranslations: { de: 'Fremd' } });
+    expect((await irene.post('/api/admin/bot-packages', input)).status).toBe(403);
+    const starter = (await irene.get<TBotPackages>('/api/bot-packages')).body.items[0]!;
+    expect((await irene.call('PUT', `/api/admin/bot-packages/${starter.id}`, input)).status).toBe(403);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/admin/bot-packages' });
+    expect(anonymous.statusCode).toBe(401);
   });
 });
 

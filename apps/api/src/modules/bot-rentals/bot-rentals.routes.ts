@@ -2,6 +2,7 @@ import { Endpoints } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../platform/access';
 import { route } from '../../platform/endpoint-route';
+import { requestLanguage } from '../../platform/language';
 import { moneyRequestOf } from '../wallet/money-request';
 import type { BotOnboarding } from './bot-onboarding';
 import type { BotPackageService } from './bot-packages.service';
@@ -27,25 +28,25 @@ export const botRentalRoutes: FastifyPluginAsyncZod<BotRentalRoutesOptions> = as
   route(app, Endpoints.botRentals.botPackages, {
     config: member,
     tags,
-    handler: async () => ({ items: await o.packages.onSale() }),
+    handler: async (request) => ({ items: await o.packages.onSale(requestLanguage(request)) }),
   });
 
   route(app, Endpoints.botRentals.botRentals, {
     config: member,
     tags,
-    handler: async (request) => ({ items: await o.rentals.rentals(me(request)) }),
+    handler: async (request) => ({ items: await o.rentals.rentals(me(request), requestLanguage(request)) }),
   });
 
   route(app, Endpoints.botRentals.botRentalPurchases, {
     config: member,
     tags,
-    handler: (request) => o.rentals.purchases(me(request), request.query),
+    handler: (request) => o.rentals.purchases(me(request), request.query, requestLanguage(request)),
   });
 
   route(app, Endpoints.botRentals.botRental, {
     config: member,
     tags,
-    handler: (request) => o.rentals.rental(me(request), request.params.id),
+    handler: (request) => o.rentals.rental(me(request), request.params.id, requestLanguage(request)),
   });
 
   route(app, Endpoints.botRentals.botRentalQuote, {
@@ -57,19 +58,21 @@ export const botRentalRoutes: FastifyPluginAsyncZod<BotRentalRoutesOptions> = as
   route(app, Endpoints.botRentals.postBotRentals, {
     config: buys,
     tags,
-    handler: (request) => o.rentals.rent(moneyRequestOf(request), request.body),
+    handler: (request) => o.rentals.rent(moneyRequestOf(request), request.body, requestLanguage(request)),
   });
 
   route(app, Endpoints.botRentals.botRentalTopUp, {
     config: buys,
     tags,
-    handler: (request) => o.rentals.topUp(moneyRequestOf(request), request.params.id, request.body),
+    handler: (request) =>
+      o.rentals.topUp(moneyRequestOf(request), request.params.id, request.body, requestLanguage(request)),
   });
 
   route(app, Endpoints.botRentals.botRentalRenew, {
     config: buys,
     tags,
-    handler: (request) => o.rentals.renew(moneyRequestOf(request), request.params.id, request.body),
+    handler: (request) =>
+      o.rentals.renew(moneyRequestOf(request), request.params.id, request.body, requestLanguage(request)),
   });
 
   route(app, Endpoints.botRentals.botOnboarding, {

@@ -2,6 +2,7 @@ import {
   INT8_MAX,
   RentalPayWallets,
   type TBotRental,
+  type TLanguage,
   type TPage,
   type TPageQuery,
   type TRenewRequest,
@@ -18,6 +19,7 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
+import { packageNameColumns, packageNameIn } from '../../platform/package-name';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { Trx } from '../ledger/ledger.types';
 import type { VoucherService } from '../vouchers/vouchers.service';
@@ -39,7 +41,7 @@ const rentalQuery = (ex: Db | Trx) =>
       'r.id',
       'r.member_id',
       'r.package_id',
-      'p.name',
+      ...packageNameColumns,
       'r.currency',
       'c.decimals',
       'r.capital_limit_minor',
@@ -57,13 +59,14 @@ const rentalQuery = (ex: Db | Trx) =>
     ]);
 type RentalRow = Awaited<ReturnType<ReturnType<typeof rentalQuery>['executeTakeFirstOrThrow']>>;
 
-function toRental(r: RentalRow): TBotRental {
+/** A rental as its member reads it, the package named in `lang`. */
+function toRental(r: RentalRow, lang: TLanguage): TBotRental {
   const c = { decimals: r.decimals };
   const msLeft = r.ends_at.getTime() - r.now.getTime();
   return {
     id: r.id,
     packageId: r.package_id,
-    packageName: r.name,
+    packageName: packageNameIn(r, lang),
     currency: r.currency,
     capitalLimit: decimalOf(BigInt(r.capital_limit_minor), c),
     mode: r.mode,
@@ -179,10 +182,11 @@ export function createBotRentalService(deps: {
   /**
    * The common part of every purchase, after the checks that need no lock: the transaction password, then
    * one transaction that uses the voucher, moves the money, lets `apply` change the rental, and records
-   * the purchase and its volume event.
+   * the purchase and its volume event. The receipt names the package in `lang`.
    */
   async function buy(
     req: MoneyRequest,
+    lang: TLanguage,
     p: Purchase,
     input: { wallet: TWallet; voucherId?: string | undefined; agreed: boolean; password: TSealed },
     apply: (
@@ -278,8 +282,8 @@ export function createBotRentalService(deps: {
       )?.posted ??
       0n;
     return {
-      rental: toRental(rental),
-      purchase: toPurchase(purchase),
+      rental: toRental(rental, lang),
+      purchase: toPurchase(purchase, lang),
       balanceAfter: decimalOf(after, p.currency),
     };
   }
@@ -295,7 +299,7 @@ export function createBotRentalService(deps: {
       .select([
         'b.id',
         'b.rental_id',
-        'p.name',
+        ...packageNameColumns,
         'b.kind',
         'b.currency',
         'c.decimals',
@@ -310,12 +314,12 @@ export function createBotRentalService(deps: {
       ]);
   type PurchaseRow = Awaited<ReturnType<ReturnType<typeof purchaseQuery>['executeTakeFirstOrThrow']>>;
 
-  function toPurchase(r: PurchaseRow): TRentalPurchase {
+  function toPurchase(r: PurchaseRow, lang: TLanguage): TRentalPurchase {
     const c = { decimals: r.decimals };
     return {
       id: r.id,
       rentalId: r.rental_id,
-      packageName: r.name,
+      packageName: packageNameIn(r, lang),
       kind: r.kind,
       currency: r.currency,
       wallet: r.wallet,
@@ -344,20 +348,21 @@ export function createBotRentalService(deps: {
 
   return {
     /** getmytrade: the member's rentals, running ones first, then the most recently ended. */
-    async rentals(memberId: string): Promise<TBotRental[]> {
+    async rentals(memberId: string, lang: TLanguage): Promise<TBotRental[]> {
       const rows = await rentalQuery(db)
         .where('r.member_id', '=', memberId)
         .orderBy(sql`r.ends_at > now()`, 'desc')
         .orderBy('r.ends_at', 'desc')
         .orderBy('r.id', 'desc')
         .execute();
-      return rows.map(toRental);
+      return rows.map((r) => toRental(r, lang));
     },
 
-    rental: async (memberId: string, rentalId: string) => toRental(await ownRental(db, memberId, rentalId)),
+    rental: async (memberId: string, rentalId: string, lang: TLanguage) =>
+      toRental(await ownRental(db, memberId, rentalId), lang),
 
     /** memberSales: every payment for the member's rentals, newest first. */
-    async purchases(memberId: string, query: TPageQuery): Promise<TPage<TRentalPurchase>> {
+    async purchases(memberId: string, query: TPageQuery, lang: TLanguage): Promise<TPage<TRentalPurchase>> {
       const { page, pageSize } = query;
       const rows = await purchaseQuery(memberId)
         .orderBy('b.created_at', 'desc')
@@ -365,7 +370,7 @@ export function createBotRentalService(deps: {
         .limit(pageSize)
         .offset((page - 1) * pageSize)
         .execute();
-      return { items: rows.map(toPurchase), page, pageSize };
+      return { items: rows.map((r) => toPurchase(r, lang)), page, pageSize };
     },
 
     /** What a purchase would cost with or without a voucher; nothing changes. */
@@ -386,11 +391,11 @@ export function createBotRentalService(deps: {
     },
 
     /** investsave (mode own_key) and investsavecompany (mode managed): a new rental from now. */
-    async rent(req: MoneyRequest, body: TRentRequest): Promise<TRentalReceipt> {
+    async rent(req: MoneyRequest, body: TRentRequest, lang: TLanguage): Promise<TRentalReceipt> {
       checkAgreed(body.agreed);
       checkWallet(body.wallet);
       const p = await rentPurchase(body.packageId);
-      return buy(req, p, body, async (trx, paid) => {
+      return buy(req, lang, p, body, async (trx, paid) => {
         // Read again under a share lock: an admin taking it off sale or repricing it waits, or wins first.
         const pkg = await trx
           .selectFrom('bot_packages')
@@ -423,11 +428,16 @@ export function createBotRentalService(deps: {
     },
 
     /** topupsave / topupsavecompany: more capital limit on a running rental, in whole units. */
-    async topUp(req: MoneyRequest, rentalId: string, body: TTopUpRequest): Promise<TRentalReceipt> {
+    async topUp(
+      req: MoneyRequest,
+      rentalId: string,
+      body: TTopUpRequest,
+      lang: TLanguage,
+    ): Promise<TRentalReceipt> {
       checkAgreed(body.agreed);
       checkWallet(body.wallet);
       const p = await topUpPurchase(req.actor.memberId, rentalId, body.units);
-      return buy(req, p, body, async (trx) => {
+      return buy(req, lang, p, body, async (trx) => {
         const locked = await lockRental(trx, req.actor.memberId, rentalId);
         if (!locked.running) throw new AppError('BOT_RENTAL_ENDED');
         await trx
@@ -442,11 +452,16 @@ export function createBotRentalService(deps: {
     },
 
     /** renewsave: the package's duration again, from the rental's end if it still runs, else from now. */
-    async renew(req: MoneyRequest, rentalId: string, body: TRenewRequest): Promise<TRentalReceipt> {
+    async renew(
+      req: MoneyRequest,
+      rentalId: string,
+      body: TRenewRequest,
+      lang: TLanguage,
+    ): Promise<TRentalReceipt> {
       checkAgreed(body.agreed);
       checkWallet(body.wallet);
       const p = await renewPurchase(req.actor.memberId, rentalId);
-      return buy(req, p, body, async (trx) => {
+      return buy(req, lang, p, body, async (trx) => {
         await lockRental(trx, req.actor.memberId, rentalId);
         await trx
           .updateTable('bot_rentals')

@@ -74,4 +74,30 @@ describe('rental expiry notices', () => {
     await notices.notifyExpiring(new Date(Date.now() + 3 * DAY_MS));
     expect((await expiryNoticesOf('henry01')).map((n) => n.params.rentalId)).toEqual([rental]);
   });
+
+  it("names the package in the member's own language, English where it has none", async () => {
+    const memberId = await memberIdOf('irene01');
+    await t.db.updateTable('members').set({ language: 'de' }).where('id', '=', memberId).execute();
+    const rental = await rentalEndingIn(memberId, 1);
+    const { package_id } = await t.db
+      .selectFrom('bot_rentals')
+      .select('package_id')
+      .where('id', '=', rental)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('bot_packages')
+      .set({ name_translations: JSON.stringify({ de: 'Testpaket' }) })
+      .where('id', '=', package_id)
+      .execute();
+    const frenchId = await memberIdOf('paula01');
+    await t.db.updateTable('members').set({ language: 'fr' }).where('id', '=', frenchId).execute();
+    const french = await rentalEndingIn(frenchId, 1);
+    await t.services.jobs.rentalExpiryNotices.notifyExpiring();
+    expect((await expiryNoticesOf('irene01')).map((n) => [n.params.rentalId, n.params.packageName])).toEqual([
+      [rental, 'Testpaket'],
+    ]);
+    expect((await expiryNoticesOf('paula01')).map((n) => [n.params.rentalId, n.params.packageName])).toEqual([
+      [french, 'Test package'],
+    ]);
+  });
 });

@@ -1,5 +1,8 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { languageOfHeader } from '../../platform/language';
+import { packageNameColumns, packageNameIn } from '../../platform/package-name';
+import type { MembersRepository } from '../members/members.repository';
 import type { NotificationService } from '../notifications/notifications.service';
 
 /** How long before a rental ends its member is told, so they can renew before their bots stop opening cycles. */
@@ -10,9 +13,19 @@ const MY_RENTALS_PAGE = '/pages/trade/mytrade';
 /**
  * Tells each member once that a rental of theirs ends within three days. "Once" needs no column of its own:
  * the notice carries the rental's id in its params, and a rental whose notice exists is skipped. The rental
- * row is locked while its notice is written, so two runs side by side still write one.
+ * row is locked while its notice is written, so two runs side by side still write one. The notice keeps the
+ * package's name as a text, written in the member's own language (the one their account mails use), as
+ * nobody's request is there to ask.
  */
-export function createRentalExpiryNotices({ db, notify }: { db: Db; notify: NotificationService['notify'] }) {
+export function createRentalExpiryNotices({
+  db,
+  notify,
+  members,
+}: {
+  db: Db;
+  notify: NotificationService['notify'];
+  members: Pick<MembersRepository, 'findById'>;
+}) {
   /** Whether the rental (its id as text) already has its notice. */
   const alreadyTold = (rentalId: RawBuilder<string>) =>
     sql<boolean>`exists (select 1 from notifications n where n.kind = 'bot_rental_expiring'
@@ -36,7 +49,7 @@ export function createRentalExpiryNotices({ db, notify }: { db: Db; notify: Noti
           const rental = await trx
             .selectFrom('bot_rentals as r')
             .innerJoin('bot_packages as p', 'p.id', 'r.package_id')
-            .select(['r.id', 'r.member_id', 'r.ends_at', 'p.name'])
+            .select(['r.id', 'r.member_id', 'r.ends_at', ...packageNameColumns])
             .where('r.id', '=', id)
             .forUpdate('r')
             .executeTakeFirstOrThrow();
@@ -44,10 +57,15 @@ export function createRentalExpiryNotices({ db, notify }: { db: Db; notify: Noti
             .selectNoFrom(alreadyTold(sql<string>`${id}::text`).as('told'))
             .executeTakeFirstOrThrow();
           if (told.told) return;
+          const lang = languageOfHeader((await members.findById(rental.member_id))?.language);
           await notify(trx, {
             memberId: rental.member_id,
             kind: 'bot_rental_expiring',
-            params: { rentalId: rental.id, packageName: rental.name, endsAt: rental.ends_at.toISOString() },
+            params: {
+              rentalId: rental.id,
+              packageName: packageNameIn(rental, lang),
+              endsAt: rental.ends_at.toISOString(),
+            },
             link: MY_RENTALS_PAGE,
           });
           notified++;

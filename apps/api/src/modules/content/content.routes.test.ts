@@ -14,6 +14,7 @@ import type {
 } from '@app/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idOfMember } from '../../../test/fixtures';
 import { Client, createTestApp, type TestApp } from '../../../test/test-app';
 import { pdfBytes, picture } from '../../../test/upload-fixtures';
 import { createUploadService, type UploadService } from '../uploads/uploads.service';
@@ -580,6 +581,72 @@ describe('slider images', () => {
     }
     expect(await snapshot()).toBe(before);
     expect((await admin.del(`/api/admin/slides/${created.body.id}`)).status).toBe(200);
+  });
+});
+
+describe("a slide's picture per language", () => {
+  const sliderPicture = async (ownerId = adminId) =>
+    uploads.storeImage({ ownerId, purpose: 'slider', data: await picture('png') });
+
+  it("serves the picture of the member's language, the English one where that has none", async () => {
+    const [english, german, chinese] = [await sliderPicture(), await sliderPicture(), await sliderPicture()];
+    const created = await admin.post<TAdminSlide>('/api/admin/slides', {
+      uploadId: english.id,
+      uploadTranslations: { de: german.id, 'zh-CN': chinese.id, fr: '' },
+      alt: en('Bots'),
+      position: 901,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    // The admin reads every language's picture; an empty one is left out.
+    expect(created.body.uploadTranslations).toEqual({ de: german.id, 'zh-CN': chinese.id });
+    const imageOf = async (language: string) => {
+      const home = await member.call<THome>('GET', '/api/home', undefined, { 'accept-language': language });
+      return home.body.slider.find((s) => s.id === created.body.id)?.imageUrl;
+    };
+    expect(await imageOf('de')).toBe(german.url);
+    expect(await imageOf('zh-CN')).toBe(chinese.url);
+    expect(await imageOf('fr')).toBe(english.url);
+    expect(await imageOf('en-US')).toBe(english.url);
+
+    // The German picture replaced, the Chinese one dropped: Chinese members get English again.
+    const german2 = await sliderPicture();
+    const changed = await admin.call<TAdminSlide>('PUT', `/api/admin/slides/${created.body.id}`, {
+      uploadId: english.id,
+      uploadTranslations: { de: german2.id },
+      alt: en('Bots'),
+      position: 901,
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect([await imageOf('de'), await imageOf('zh-CN')]).toEqual([german2.url, english.url]);
+    expect((await admin.del(`/api/admin/slides/${created.body.id}`)).status).toBe(200);
+  });
+
+  it("refuses a language's picture that is not the admin's slider picture, or not an upload id", async () => {
+    const english = await sliderPicture();
+    const newsPicture = await uploads.storeImage({
+      ownerId: adminId,
+      purpose: 'news',
+      data: await picture('png'),
+    });
+    const members = await sliderPicture(await idOfMember(t.db, 'alice01'));
+    const before = await snapshot();
+    for (const other of [newsPicture.id, members.id]) {
+      const r = await admin.post('/api/admin/slides', {
+        uploadId: english.id,
+        uploadTranslations: { de: other },
+        alt: en('x'),
+      });
+      expect([r.status, r.body.code]).toEqual([404, 'UPLOAD_NOT_FOUND']);
+    }
+    for (const uploadTranslations of [{ de: 'not-an-id' }, 'x']) {
+      const r = await admin.post('/api/admin/slides', {
+        uploadId: english.id,
+        uploadTranslations,
+        alt: en('x'),
+      });
+      expect([r.status, r.body.code], JSON.stringify(uploadTranslations)).toEqual([400, 'VALIDATION_FAILED']);
+    }
+    expect(await snapshot()).toBe(before);
   });
 });
 

@@ -1,9 +1,11 @@
 import {
   ContentLimits,
   pickText,
+  pickTranslated,
   type TAdminSlide,
   type TLanguage,
   type TSlide,
+  type TTranslations,
   uploadUrlOf,
   type ZSlideInput,
 } from '@app/contracts';
@@ -18,10 +20,19 @@ import type { UploadService } from '../uploads/uploads.service';
 type Row = Selectable<SliderImagesTable>;
 type SlideInput = z.output<typeof ZSlideInput>;
 
+/** Every picture a slide shows, English first: what the admin must own and what the audit log names. */
+const picturesOf = (slide: { upload_id: string; upload_translations: TTranslations }) => [
+  slide.upload_id,
+  ...Object.values(slide.upload_translations),
+];
+const picturesOfInput = (input: SlideInput) =>
+  picturesOf({ upload_id: input.uploadId, upload_translations: input.uploadTranslations });
+
+/** The slide as a member sees it: the picture and its description in `lang`, English where that has none. */
 function slideOf(row: Row, lang: TLanguage): TSlide {
   return {
     id: row.id,
-    imageUrl: uploadUrlOf(row.upload_id),
+    imageUrl: uploadUrlOf(pickTranslated(row.upload_id, row.upload_translations, lang)),
     alt: pickText(row.alt, lang),
     link: row.link,
     position: row.position,
@@ -33,6 +44,7 @@ function adminSlideOf(row: Row): TAdminSlide {
     ...slideOf(row, 'en-US'),
     alt: row.alt,
     uploadId: row.upload_id,
+    uploadTranslations: row.upload_translations,
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -53,11 +65,12 @@ export function createSlideService({ db, uploads }: { db: Db; uploads: Pick<Uplo
 
     create: (actor: Actor, input: SlideInput): Promise<TAdminSlide> =>
       db.transaction().execute(async (trx) => {
-        await uploads.claim(trx, { ids: [input.uploadId], ownerId: actor.memberId, purpose: 'slider' });
+        await uploads.claim(trx, { ids: picturesOfInput(input), ownerId: actor.memberId, purpose: 'slider' });
         const row = await trx
           .insertInto('slider_images')
           .values({
             upload_id: input.uploadId,
+            upload_translations: JSON.stringify(input.uploadTranslations),
             alt: JSON.stringify(input.alt),
             link: input.link,
             position: input.position,
@@ -68,7 +81,12 @@ export function createSlideService({ db, uploads }: { db: Db; uploads: Pick<Uplo
         await recordAudit(trx, actor, {
           action: 'content.slide.create',
           subject: `slide:${row.id}`,
-          detail: { uploadId: row.upload_id, alt: row.alt['en-US'], link: row.link, position: row.position },
+          detail: {
+            uploadIds: picturesOf(row),
+            alt: row.alt['en-US'],
+            link: row.link,
+            position: row.position,
+          },
         });
         return adminSlideOf(row);
       }),
@@ -82,13 +100,15 @@ export function createSlideService({ db, uploads }: { db: Db; uploads: Pick<Uplo
           .forUpdate()
           .executeTakeFirst();
         if (!before) throw new AppError('CONTENT_NOT_FOUND');
-        if (input.uploadId !== before.upload_id) {
-          await uploads.claim(trx, { ids: [input.uploadId], ownerId: actor.memberId, purpose: 'slider' });
-        }
+        // A picture the slide already shows is its own; only the admin's new ones are claimed.
+        const kept = new Set(picturesOf(before));
+        const fresh = picturesOfInput(input).filter((id) => !kept.has(id));
+        await uploads.claim(trx, { ids: fresh, ownerId: actor.memberId, purpose: 'slider' });
         const row = await trx
           .updateTable('slider_images')
           .set({
             upload_id: input.uploadId,
+            upload_translations: JSON.stringify(input.uploadTranslations),
             alt: JSON.stringify(input.alt),
             link: input.link,
             position: input.position,
@@ -101,12 +121,17 @@ export function createSlideService({ db, uploads }: { db: Db; uploads: Pick<Uplo
           subject: `slide:${id}`,
           detail: {
             before: {
-              uploadId: before.upload_id,
+              uploadIds: picturesOf(before),
               alt: before.alt['en-US'],
               link: before.link,
               position: before.position,
             },
-            after: { uploadId: row.upload_id, alt: row.alt['en-US'], link: row.link, position: row.position },
+            after: {
+              uploadIds: picturesOf(row),
+              alt: row.alt['en-US'],
+              link: row.link,
+              position: row.position,
+            },
           },
         });
         return adminSlideOf(row);
@@ -117,13 +142,13 @@ export function createSlideService({ db, uploads }: { db: Db; uploads: Pick<Uplo
         const gone = await trx
           .deleteFrom('slider_images')
           .where('id', '=', id)
-          .returning(['upload_id'])
+          .returning(['upload_id', 'upload_translations'])
           .executeTakeFirst();
         if (!gone) throw new AppError('CONTENT_NOT_FOUND');
         await recordAudit(trx, actor, {
           action: 'content.slide.delete',
           subject: `slide:${id}`,
-          detail: { uploadId: gone.upload_id },
+          detail: { uploadIds: picturesOf(gone) },
         });
       }),
   };

@@ -1,9 +1,9 @@
 import type { TCart, TLanguage } from '@app/contracts';
 import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
+import { packageNameColumns, packageNameIn } from '../../platform/package-name';
 import { decimalOf } from '../wallet/amounts';
 import type { MiningPackageService } from './mining-packages.service';
-import { packageNameColumns, packageNameIn } from './package-name';
 
 /**
  * Member/membercartlist: packages a member puts aside with a number of units. The cart holds no money and

@@ -1,8 +1,8 @@
 import type { TLanguage, TMiningInfo } from '@app/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { packageNameColumns, packageNameIn } from '../../platform/package-name';
 import { decimalOf } from '../wallet/amounts';
-import { packageNameColumns, packageNameIn } from './package-name';
 
 /** getinfob / ginfo: a member's hash rate, earnings and subscriptions, and the platform's hash rate. */
 export function createMiningInfoService(deps: { db: Db }) {

@@ -15,11 +15,11 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { type Actor, recordAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import { packageNameIn } from '../../platform/package-name';
 import { minorOf } from '../bot-rentals/minor';
 import type { Trx } from '../ledger/ledger.types';
 import type { UploadService } from '../uploads/uploads.service';
 import { type Currency, currencyOrFail, decimalOf } from '../wallet/amounts';
-import { packageNameIn } from './package-name';
 
 /** A yield per GH/s an admin typed; unlike a price it may be zero (a package that mines nothing that day). */
 function yieldMinorOf(text: string, mined: Currency): bigint {

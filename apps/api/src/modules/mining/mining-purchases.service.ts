@@ -22,6 +22,7 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
+import { packageNameColumns, packageNameIn } from '../../platform/package-name';
 import type { KycService } from '../kyc/kyc.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { TransferSpec, Trx } from '../ledger/ledger.types';
@@ -31,7 +32,6 @@ import { currencyOrFail, decimalOf } from '../wallet/amounts';
 import { type MoneyRequest, type PasswordCheck, traceOf } from '../wallet/money-request';
 import { addStock, startSubscription } from './mining-holdings';
 import type { MiningPackageRow, MiningPackageService } from './mining-packages.service';
-import { packageNameColumns, packageNameIn } from './package-name';
 
 const LATEST_SALES = 20;
 

@@ -9,11 +9,11 @@ import type {
 } from '@app/contracts';
 import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
+import { packageNameColumns, packageNameIn } from '../../platform/package-name';
 import type { MembersRepository } from '../members/members.repository';
 import type { MoneyRequest, PasswordCheck } from '../wallet/money-request';
 import { addStock, startSubscription, takeStock } from './mining-holdings';
 import type { MiningPackageService } from './mining-packages.service';
-import { packageNameColumns, packageNameIn } from './package-name';
 
 /**
  * The member's stock of unactivated units (Inventory/stock, getstock, stockmenu, stockrecord, transfer,

@@ -1,4 +1,4 @@
-import type { TBotPackage } from '@app/contracts';
+import type { TAdminBotPackage } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
@@ -23,13 +23,13 @@ export default function AdminBotPackagesSection() {
     queryFn: ({ signal }) => adminPackagesApi.list(signal),
   });
   // null: closed; 'new': a new package; else the package being changed.
-  const [editing, setEditing] = useState<TBotPackage | 'new' | null>(null);
+  const [editing, setEditing] = useState<TAdminBotPackage | 'new' | null>(null);
   const remove = useMutation({
-    mutationFn: (pkg: TBotPackage) => adminPackagesApi.remove(pkg.id, []),
+    mutationFn: (pkg: TAdminBotPackage) => adminPackagesApi.remove(pkg.id, []),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: rentalKeys.all }),
   });
 
-  const columns: Column<TBotPackage>[] = [
+  const columns: Column<TAdminBotPackage>[] = [
     { id: 'name', header: t('rentals.admin.packages.fields.name'), render: (p) => p.name },
     {
       id: 'price',

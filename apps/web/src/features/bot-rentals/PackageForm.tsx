@@ -1,7 +1,10 @@
 import {
+  Languages,
+  localizedFormValue,
   MarketTypes,
-  type TBotPackage,
+  type TAdminBotPackage,
   type TBotPackageInput,
+  type TLanguage,
   TradingExchanges,
   ZBotPackageInput,
 } from '@app/contracts';
@@ -15,6 +18,7 @@ import { FormAlert } from '../../shared/FormAlert';
 import { FormField } from '../../shared/FormField';
 import { type ErrorPlaces, handledBy, placeServerError } from '../../shared/server-errors';
 import { useCurrencies } from '../admin/admin.api';
+import { invalidLanguages, LanguageTabs } from '../admin/content/LanguageTabs';
 import { FormActions } from '../admin/FormActions';
 import { SelectorField } from '../admin/SelectorField';
 import { adminPackagesApi, rentalKeys } from './bot-rentals.api';
@@ -22,7 +26,10 @@ import styles from './PackageForm.module.css';
 
 // The form keeps every field as text (the numbers too); it is checked as the request it becomes.
 const ZPackageFields = z.object({
-  name: z.string(),
+  /** The name per language: English is the package's `name`, the others its `nameTranslations`. */
+  names: z.object(
+    Object.fromEntries(Languages.map((l) => [l, z.string()])) as Record<TLanguage, z.ZodString>,
+  ),
   price: z.string(),
   currency: z.string(),
   durationDays: z.string().regex(/^\d{1,4}$/, 'BOT_PACKAGE_DURATION_INVALID'),
@@ -35,9 +42,14 @@ const ZPackageFields = z.object({
   sort: z.string().regex(/^-?\d{1,4}$/, 'VALIDATION_FAILED'),
 });
 
-function inputOf(v: z.infer<typeof ZPackageFields>): TBotPackageInput {
+function inputOf({ names, ...v }: z.infer<typeof ZPackageFields>): TBotPackageInput {
   return {
     ...v,
+    name: names['en-US'],
+    // Only the languages written: members of another see the English name.
+    nameTranslations: Object.fromEntries(
+      Languages.filter((l) => l !== 'en-US' && names[l].trim()).map((l) => [l, names[l]]),
+    ),
     durationDays: Number(v.durationDays),
     sort: Number(v.sort),
     topUpUnit: v.topUpUnit === '' ? null : v.topUpUnit,
@@ -45,16 +57,24 @@ function inputOf(v: z.infer<typeof ZPackageFields>): TBotPackageInput {
   };
 }
 
+/** Where the request's name fields are in the form: `name` is English's tab, `nameTranslations.de` German's. */
+const formPath = (path: PropertyKey[]): PropertyKey[] =>
+  path[0] === 'name'
+    ? ['names', 'en-US']
+    : path[0] === 'nameTranslations'
+      ? ['names', ...path.slice(1)]
+      : path;
+
 const ZPackageForm = ZPackageFields.superRefine((v, ctx) => {
   const checked = ZBotPackageInput.safeParse(inputOf(v));
   if (checked.success) return;
   for (const issue of checked.error.issues)
-    ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    ctx.addIssue({ code: 'custom', message: issue.message, path: formPath(issue.path) });
 });
 type PackageValues = z.infer<typeof ZPackageFields>;
 
 const fieldNames = [
-  'name',
+  'names',
   'price',
   'currency',
   'durationDays',
@@ -79,9 +99,9 @@ const places: ErrorPlaces<PackageValues> = {
   BOT_PACKAGE_NOT_FOUND: 'root',
 };
 
-function valuesOf(pkg: TBotPackage | null): PackageValues {
+function valuesOf(pkg: TAdminBotPackage | null): PackageValues {
   return {
-    name: pkg?.name ?? '',
+    names: localizedFormValue(pkg ? { ...pkg.nameTranslations, 'en-US': pkg.name } : null),
     price: pkg?.price ?? '',
     currency: pkg?.currency ?? 'USDT',
     durationDays: String(pkg?.durationDays ?? 30),
@@ -101,7 +121,7 @@ export function PackageForm({
   onDone,
   onCancel,
 }: {
-  pkg: TBotPackage | null;
+  pkg: TAdminBotPackage | null;
   onDone: () => void;
   onCancel: () => void;
 }) {
@@ -124,14 +144,14 @@ export function PackageForm({
     onError: (error) => placeServerError(error, form.setError, places, fieldNames),
   });
   const text = (
-    name: 'name' | 'price' | 'capitalLimit' | 'topUpUnit' | 'topUpUnitPrice' | 'durationDays' | 'sort',
+    name: 'price' | 'capitalLimit' | 'topUpUnit' | 'topUpUnitPrice' | 'durationDays' | 'sort',
     decimal = true,
   ) => (
     <FormField
       control={form.control}
       name={name}
       label={t(`rentals.admin.packages.fields.${name}`)}
-      inputMode={name === 'name' ? 'text' : decimal ? 'decimal' : 'numeric'}
+      inputMode={decimal ? 'decimal' : 'numeric'}
       autoComplete="off"
     />
   );
@@ -141,7 +161,20 @@ export function PackageForm({
       aria-label={t(pkg ? 'rentals.admin.packages.edit' : 'rentals.admin.packages.create')}
       onSubmit={form.handleSubmit((values) => save.mutate(inputOf(values)))}
     >
-      {text('name')}
+      <LanguageTabs
+        invalid={invalidLanguages(form.formState.errors, ['names'])}
+        submitCount={form.formState.submitCount}
+      >
+        {(lang) => (
+          <FormField
+            control={form.control}
+            name={`names.${lang}`}
+            label={t('rentals.admin.packages.fields.name')}
+            maxLength={60}
+            autoComplete="off"
+          />
+        )}
+      </LanguageTabs>
       <div className={styles.row}>
         {text('price')}
         <SelectorField

@@ -1,5 +1,5 @@
 import type { TAdminSlide } from '@app/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../../test/render-page';
@@ -9,11 +9,21 @@ const slide: TAdminSlide = {
   id: '6a1f0c2e-4b7d-4c1e-9a55-0f6c2d8b9e02',
   imageUrl: '/api/uploads/0b9e8c1a-1111-4c1e-9a55-0f6c2d8b9e03',
   uploadId: '0b9e8c1a-1111-4c1e-9a55-0f6c2d8b9e03',
+  uploadTranslations: { 'zh-CN': '0b9e8c1a-2222-4c1e-9a55-0f6c2d8b9e04' },
   alt: { 'en-US': 'AI trading bots', 'zh-CN': 'AI 交易机器人' },
   link: null,
   position: 0,
   createdAt: '2026-11-27T02:00:00.000Z',
 };
+
+const GERMAN_PICTURE = '0b9e8c1a-3333-4c1e-9a55-0f6c2d8b9e05';
+
+/** The tab panel of one language: what its tab shows. */
+function panelOf(lang: string): HTMLElement {
+  const panel = input(`field-alt-${lang}`).closest('.adm-tabs-content, [role="tabpanel"]');
+  if (!(panel instanceof HTMLElement)) throw new Error(`no panel for ${lang}`);
+  return panel;
+}
 
 function serve() {
   const sent: Array<{ method: string; path: string; body: Record<string, unknown> }> = [];
@@ -21,6 +31,8 @@ function serve() {
     'fetch',
     vi.fn(
       fakeApi((url, init) => {
+        if (url.pathname === '/api/uploads')
+          return { body: { id: GERMAN_PICTURE, url: `/api/uploads/${GERMAN_PICTURE}` } };
         if (init.method !== 'POST' && init.method !== 'PUT') return undefined;
         const body = JSON.parse(String(init.body)) as Record<string, unknown>;
         sent.push({ method: init.method, path: url.pathname, body });
@@ -62,7 +74,28 @@ describe('the admin slide form', () => {
       'zh-CN': 'AI 交易机器人',
       de: 'KI-Trading-Bots',
     });
+    // The Chinese picture is kept as it was.
+    expect(sent[0]?.body.uploadTranslations).toEqual(slide.uploadTranslations);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('gives a language a picture of its own and takes one away, the English picture staying', async () => {
+    const sent = serve();
+    renderPage('/admin', '/admin', <SlideForm item={slide} onClose={vi.fn()} />);
+    fireEvent.click(screen.getByTestId('language-tab-de'));
+    const german = within(panelOf('de'));
+    expect(german.getByText(/members see the English picture/)).toBeTruthy();
+    const png = new File([new Uint8Array(100)], 'de.png', { type: 'image/png' });
+    fireEvent.change(german.getByTestId('upload-input'), { target: { files: [png] } });
+    await waitFor(() => expect(german.getByTestId('upload-thumbnail')).toBeTruthy());
+    fireEvent.click(screen.getByTestId('language-tab-zh-CN'));
+    fireEvent.click(within(panelOf('zh-CN')).getByTestId('upload-remove'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(sent.filter((c) => c.path.startsWith('/api/admin'))).toHaveLength(1));
+    const saved = sent.find((c) => c.path.startsWith('/api/admin'));
+    expect(saved?.body.uploadId).toBe(slide.uploadId);
+    expect(saved?.body.uploadTranslations).toEqual({ de: GERMAN_PICTURE });
   });
 
   it('refuses a slide described in no English, says why, and sends nothing', async () => {
@@ -73,9 +106,11 @@ describe('the admin slide form', () => {
     expect(message.textContent).toBe(
       'Please write the English text: members whose language is missing read it.',
     );
-    // The picture's label and its hint show once each, as in the news form.
-    expect(screen.getAllByText('Picture')).toHaveLength(1);
-    expect(screen.getAllByText(/JPEG, PNG or WebP/)).toHaveLength(1);
+    // Each language's picture shows its label and its hint once, as in the news form.
+    const english = within(panelOf('en-US'));
+    expect(english.getAllByText('Picture')).toHaveLength(1);
+    expect(english.getAllByText(/JPEG, PNG or WebP/)).toHaveLength(1);
+    expect(screen.getAllByText('Picture')).toHaveLength(5);
     expect(sent).toEqual([]);
   });
 });

@@ -1,4 +1,12 @@
-import { ContentLimits, localizedFormValue, type TAdminSlide, ZSlideInput, ZSlideLink } from '@app/contracts';
+import {
+  ContentLimits,
+  Languages,
+  localizedFormValue,
+  type TAdminSlide,
+  type TLanguage,
+  ZSlideInput,
+  ZSlideLink,
+} from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -12,9 +20,14 @@ import { FormActions } from '../FormActions';
 import { contentAdminApi, refreshContent } from './content-admin.api';
 import { invalidLanguages, LanguageTabs } from './LanguageTabs';
 
-// ZSlideInput's rules on what the admin types: an empty link means none, the position is typed text.
+type OtherLanguage = Exclude<TLanguage, 'en-US'>;
+const otherLanguages = Languages.filter((l): l is OtherLanguage => l !== 'en-US');
+
+// ZSlideInput's rules on what the admin types: an empty link means none, the position is typed text, a
+// language without its own picture is '' (members of it see the English picture).
 const ZSlideForm = z.object({
   uploadId: z.string().min(1, { message: 'REQUIRED' }),
+  uploadTranslations: ZSlideInput.shape.uploadTranslations,
   alt: ZSlideInput.shape.alt,
   link: z.union([z.literal(''), ZSlideLink]),
   position: z
@@ -26,9 +39,12 @@ type Values = z.input<typeof ZSlideForm>;
 type Parsed = z.output<typeof ZSlideForm>;
 
 const places: ErrorPlaces<Values> = { UPLOAD_NOT_FOUND: 'uploadId', CONTENT_NOT_FOUND: 'uploadId' };
-const fieldNames = ['uploadId', 'alt', 'link', 'position'];
+const fieldNames = ['uploadId', 'uploadTranslations', 'alt', 'link', 'position'];
 
-/** One slider image: its picture, what it shows (per language), where tapping it leads, its place. */
+/**
+ * One slider image: its picture and what it shows, per language (decisions 73-74; English required, another
+ * language may have a picture with its own words), where tapping it leads, its place.
+ */
 export function SlideForm({ item, onClose }: { item: TAdminSlide | null; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -36,6 +52,9 @@ export function SlideForm({ item, onClose }: { item: TAdminSlide | null; onClose
     resolver: zodResolver(ZSlideForm),
     defaultValues: {
       uploadId: item?.uploadId ?? '',
+      uploadTranslations: Object.fromEntries(
+        otherLanguages.map((l) => [l, item?.uploadTranslations[l] ?? '']),
+      ) as Record<OtherLanguage, string>,
       alt: localizedFormValue(item?.alt),
       link: item?.link ?? '',
       position: String(item?.position ?? 0),
@@ -45,6 +64,7 @@ export function SlideForm({ item, onClose }: { item: TAdminSlide | null; onClose
     mutationFn: (values: Parsed) => {
       const body = {
         uploadId: values.uploadId,
+        uploadTranslations: values.uploadTranslations,
         alt: values.alt,
         link: values.link || null,
         position: Number(values.position),
@@ -62,32 +82,39 @@ export function SlideForm({ item, onClose }: { item: TAdminSlide | null; onClose
 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} data-testid="slide-form">
-      <FormField
-        control={form.control}
-        name="uploadId"
-        label={t('content.admin.slides.pictureLabel')}
-        render={(field) => (
-          <ImageUploadField
-            purpose="slider"
-            label={t('content.admin.slides.pictureLabel')}
-            labelVisible={false}
-            {...(field.value ? { value: field.value } : {})}
-            onChange={(id) => field.onChange(id ?? '')}
-          />
-        )}
-      />
       <LanguageTabs
-        invalid={invalidLanguages(form.formState.errors, ['alt'])}
+        invalid={invalidLanguages(form.formState.errors, ['uploadId', 'uploadTranslations', 'alt'])}
         submitCount={form.formState.submitCount}
       >
         {(lang) => (
-          <FormField
-            control={form.control}
-            name={`alt.${lang}`}
-            label={t('content.admin.slides.altLabel')}
-            status={{ tone: 'info', text: t('content.admin.slides.altHint') }}
-            maxLength={ContentLimits.slideAltMax}
-          />
+          <>
+            <FormField
+              control={form.control}
+              name={lang === 'en-US' ? 'uploadId' : `uploadTranslations.${lang}`}
+              label={t('content.admin.slides.pictureLabel')}
+              status={
+                lang === 'en-US'
+                  ? null
+                  : { tone: 'info', text: t('content.admin.slides.pictureLanguageHint') }
+              }
+              render={(field) => (
+                <ImageUploadField
+                  purpose="slider"
+                  label={t('content.admin.slides.pictureLabel')}
+                  labelVisible={false}
+                  {...(field.value ? { value: field.value } : {})}
+                  onChange={(id) => field.onChange(id ?? '')}
+                />
+              )}
+            />
+            <FormField
+              control={form.control}
+              name={`alt.${lang}`}
+              label={t('content.admin.slides.altLabel')}
+              status={{ tone: 'info', text: t('content.admin.slides.altHint') }}
+              maxLength={ContentLimits.slideAltMax}
+            />
+          </>
         )}
       </LanguageTabs>
       <FormField
