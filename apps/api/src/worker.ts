@@ -165,6 +165,7 @@ async function main(): Promise<void> {
     db: database.db,
     databaseUrl: config.DATABASE_URL,
     networks: chain,
+    wallet: services.walletForChain,
     addresses: services.chain.addresses,
     ledger: services.ledger,
     notify: notifications.notify,
