@@ -176,6 +176,7 @@ async function main(): Promise<void> {
   // Credited deposits swept into the hot wallet (decision 62); one sweeper per network across workers.
   const sweepers = startSweepLoops({
     db: database.db,
+    wallet: services.walletForChain,
     networks: chain,
     keys: services.chain.keys,
     log,
