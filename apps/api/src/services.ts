@@ -133,7 +133,7 @@ export async function createServices(config: Config, deps: ServiceDeps) {
     notifications: notifications.notifications,
     versionDefaults: { version: config.APP_VERSION, downloadUrl: config.APP_DOWNLOAD_URL },
   });
-  const chain = createChainModule({ db, config, box, networks: deps.chain });
+  const chain = createChainModule({ db, config, box, networks: deps.chain, wallet: walletForChain });
   const chainAdmin = createChainAdminModule({ db, ledger, chain, wallet: walletForChain });
   const wallet = createWalletModule({
     db,

@@ -157,6 +157,7 @@ async function main(): Promise<void> {
     config,
     networks: services.chain.networks,
     keys: services.chain.keys,
+    wallet: services.walletForChain,
     markPaid: services.wallet.withdrawals.markPaidOnChain,
     log,
   });
