@@ -12,13 +12,13 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ db: Db; wallet: WalletForCha
   route(app, Endpoints.payouts.adminPayouts, {
     config: { access: 'admin' },
     tags: ['admin'],
-    handler: (request) => listPayouts(o.db, request.query),
+    handler: (request) => listPayouts(o.db, o.wallet, request.query),
   });
 
   route(app, Endpoints.payouts.adminPayoutAlerts, {
     config: { access: 'admin' },
     tags: ['admin'],
-    handler: () => listPayoutAlerts(o.db),
+    handler: () => listPayoutAlerts(o.db, o.wallet),
   });
 
   // Money may go out again: a fresh authenticator code, once per Idempotency-Key (decision 68).
