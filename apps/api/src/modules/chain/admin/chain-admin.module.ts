@@ -18,6 +18,7 @@ export function createChainAdminModule(deps: {
   const deposits = createChainDepositsAdmin({ db: deps.db, ledger: deps.ledger, wallet: deps.wallet });
   const reconcile = createReconciliation({
     db: deps.db,
+    wallet: deps.wallet,
     ledger: deps.ledger,
     networks: deps.chain.networks,
     keys: deps.chain.keys,
