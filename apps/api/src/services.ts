@@ -37,6 +37,7 @@ import { createUploadsModule } from './modules/uploads/uploads.module';
 import { createVouchersModule } from './modules/vouchers/vouchers.module';
 import type { PasswordCheck } from './modules/wallet/money-request';
 import { createWalletModule } from './modules/wallet/wallet.module';
+import { walletForChain } from './modules/wallet/wallet-for-chain';
 import type { RsaKeyPair } from './platform/keys';
 import { createLiveEvents } from './platform/live-events';
 import type { MessageSender, Outbox } from './platform/mail';
@@ -132,8 +133,8 @@ export async function createServices(config: Config, deps: ServiceDeps) {
     notifications: notifications.notifications,
     versionDefaults: { version: config.APP_VERSION, downloadUrl: config.APP_DOWNLOAD_URL },
   });
-  const chain = createChainModule({ db, config, box, networks: deps.chain });
-  const chainAdmin = createChainAdminModule({ db, ledger, chain });
+  const chain = createChainModule({ db, config, box, networks: deps.chain, wallet: walletForChain });
+  const chainAdmin = createChainAdminModule({ db, ledger, chain, wallet: walletForChain });
   const wallet = createWalletModule({
     db,
     config,
@@ -218,13 +219,14 @@ export async function createServices(config: Config, deps: ServiceDeps) {
   const teamBonuses = createTeamBonusesModule({ db, ledger });
   // Chain watchers run in the worker; the API reads what they wrote of themselves (decision 67).
   const watched = watchedNetworks(chain.networks);
-  registerChainWatcherMetrics(metrics.registry, db, watched);
+  registerChainWatcherMetrics(metrics.registry, { db, wallet: walletForChain }, watched);
   const app = createAppModule({
     db,
     config,
     outbox: deps.outbox,
     site: content.content.site,
-    readinessChecks: watched.length > 0 ? [chainWatchersReadiness({ db, networks: watched })] : [],
+    readinessChecks:
+      watched.length > 0 ? [chainWatchersReadiness({ db, wallet: walletForChain, networks: watched })] : [],
   });
   const admin = createAdminModule({ db, throttle: auth.loginThrottle });
 
@@ -272,6 +274,8 @@ export async function createServices(config: Config, deps: ServiceDeps) {
     botVenues: bots.venues,
     chain,
     wallet,
+    /** What the chain watchers, sweepers and payers of the worker read and write of wallet's tables. */
+    walletForChain,
     /** What the scheduled jobs (main.ts, platform/jobs.ts) run. */
     jobs: {
       keyRechecks: keys,

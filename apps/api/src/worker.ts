@@ -157,6 +157,7 @@ async function main(): Promise<void> {
     config,
     networks: services.chain.networks,
     keys: services.chain.keys,
+    wallet: services.walletForChain,
     markPaid: services.wallet.withdrawals.markPaidOnChain,
     log,
   });
@@ -165,6 +166,7 @@ async function main(): Promise<void> {
     db: database.db,
     databaseUrl: config.DATABASE_URL,
     networks: chain,
+    wallet: services.walletForChain,
     addresses: services.chain.addresses,
     ledger: services.ledger,
     notify: notifications.notify,
@@ -175,6 +177,7 @@ async function main(): Promise<void> {
   // Credited deposits swept into the hot wallet (decision 62); one sweeper per network across workers.
   const sweepers = startSweepLoops({
     db: database.db,
+    wallet: services.walletForChain,
     networks: chain,
     keys: services.chain.keys,
     log,

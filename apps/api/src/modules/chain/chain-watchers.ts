@@ -4,6 +4,7 @@ import type { LiveEvents } from '../../platform/live-events';
 import { runTicks } from '../bots/engine/tick-loop';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { NotificationService } from '../notifications/notifications.service';
+import type { WalletForChain } from '../wallet/wallet-for-chain';
 import type { ChainReader } from './chain-reader';
 import type { DepositAddresses } from './deposit-addresses';
 import { createDepositWatcher, RECENT_BLOCKS } from './deposit-watcher';
@@ -25,6 +26,7 @@ export function startChainWatchers(deps: {
   db: Db;
   databaseUrl: string;
   networks: ChainNetworks;
+  wallet: Pick<WalletForChain, 'depositChannelsView'>;
   addresses: Pick<DepositAddresses, 'membersOf' | 'all'>;
   ledger: LedgerService;
   notify: NotificationService['notify'];
@@ -43,6 +45,7 @@ export function startChainWatchers(deps: {
     const watcher = createDepositWatcher({
       db: deps.db,
       reader,
+      wallet: deps.wallet,
       addresses: deps.addresses,
       ledger: deps.ledger,
       notify: deps.notify,

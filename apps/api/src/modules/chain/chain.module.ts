@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { AppModule } from '../../platform/module';
 import type { createSecretBox } from '../../platform/secret-box';
+import type { WalletForChain } from '../wallet/wallet-for-chain';
 import { createDepositAddresses } from './deposit-addresses';
 import { type ChainKeys, loadChainKeys } from './keys';
 import { type ChainNetworks, noChainNetworks } from './networks';
@@ -20,6 +21,8 @@ export function createChainModule(deps: {
   config: Config;
   box: ReturnType<typeof createSecretBox>;
   networks?: ChainNetworks | undefined;
+  /** What the admin's payout lists and retry read and write of wallet's withdrawals (decision 77). */
+  wallet: WalletForChain;
 }) {
   const { config } = deps;
   let keys: ChainKeys | undefined;
@@ -60,7 +63,7 @@ export function createChainModule(deps: {
     addresses,
     routes: async (app) => {
       await app.register(testFaucetRoutes, { faucet, moneyRateLimit: config.MONEY_RATE_LIMIT_PER_MINUTE });
-      await app.register(payoutsRoutes, { db: deps.db });
+      await app.register(payoutsRoutes, { db: deps.db, wallet: deps.wallet });
     },
   } satisfies AppModule;
 }

@@ -4,6 +4,7 @@ import { own } from '../../db/tables';
 import type { LiveEvents } from '../../platform/live-events';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { NotificationService } from '../notifications/notifications.service';
+import type { WalletForChain } from '../wallet/wallet-for-chain';
 import { ChainChangedError, type ChainReader } from './chain-reader';
 import type { DepositAddresses } from './deposit-addresses';
 import { type BlockRef, type Cursor, createBlockWindow } from './evm/block-window';
@@ -20,6 +21,8 @@ export const RECENT_BLOCKS = 64n;
 export interface WatcherOptions {
   db: Db;
   reader: ChainReader;
+  /** Wallet's deposit channels: which tokens are watched, with their minimum and confirmations. */
+  wallet: Pick<WalletForChain, 'depositChannelsView'>;
   addresses: Pick<DepositAddresses, 'membersOf'>;
   ledger: LedgerService;
   notify: NotificationService['notify'];
@@ -313,7 +316,7 @@ export function createDepositWatcher(options: WatcherOptions) {
         reader.head(),
         reader.identity(),
         window.cursor(),
-        watchedChannels(db, network, reader.normalize),
+        watchedChannels(db, options.wallet, network, reader.normalize),
       ]);
       const filter = channels.length > 0 ? recipientFilter() : Promise.resolve(null);
       filter.catch(() => {}); // awaited below only when there is something to read

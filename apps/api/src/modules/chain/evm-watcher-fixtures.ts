@@ -9,6 +9,7 @@ import { createLiveEvents } from '../../platform/live-events';
 import { createSecretBox } from '../../platform/secret-box';
 import { createLedgerService } from '../ledger/ledger.service';
 import { createNotificationService } from '../notifications/notifications.service';
+import { walletForChain } from '../wallet/wallet-for-chain';
 import { createDepositAddresses } from './deposit-addresses';
 import { createEvmWatcher, type WatcherOptions } from './deposit-watcher';
 import type { DevChain } from './evm/dev-chain';
@@ -39,6 +40,7 @@ export async function watcherFixture(db: Db, databaseUrl: string, chain: DevChai
   const watcher = (extra: Partial<Omit<WatcherOptions, 'reader'>> & { batchBlocks?: bigint } = {}) =>
     createEvmWatcher({
       db,
+      wallet: walletForChain,
       network: { name: 'ERC20', chainId: chain.chainId, rpcUrl: chain.url, client: chain.client },
       addresses,
       ledger,

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { Gauge, type Registry } from 'prom-client';
 import { type AnyDb, own } from '../../db/tables';
 import type { ReadinessCheck } from '../app/readiness';
+import type { WalletForChain } from '../wallet/wallet-for-chain';
 import { type ChainNetworks, isWatched } from './networks';
 
 /**
@@ -29,7 +30,11 @@ export function watchedNetworks(networks: ChainNetworks): NetworkName[] {
 }
 
 /** What the watchers wrote of themselves (chain_cursors), per network asked, with the flagged deposits. */
-export async function watcherStatuses(db: AnyDb, networks: readonly NetworkName[]): Promise<WatcherStatus[]> {
+export async function watcherStatuses(
+  db: AnyDb,
+  wallet: Pick<WalletForChain, 'depositChannelsView'>,
+  networks: readonly NetworkName[],
+): Promise<WatcherStatus[]> {
   if (networks.length === 0) return [];
   const { rows } = await sql<{
     network: NetworkName;
@@ -41,7 +46,7 @@ export async function watcherStatuses(db: AnyDb, networks: readonly NetworkName[
     flagged: number;
   }>`
     SELECT n.network,
-      EXISTS (SELECT 1 FROM deposit_channels ch
+      EXISTS (SELECT 1 FROM ${wallet.depositChannelsView(db)} ch
               WHERE ch.network = n.network AND ch.enabled AND ch.token_address IS NOT NULL) AS has_channel,
       k.block_number AS cursor, k.head_number AS head,
       extract(epoch FROM now() - k.passed_at)::float8 AS passed_ago,
@@ -77,13 +82,14 @@ export function notReadyReason(s: WatcherStatus, staleSeconds = WATCHER_STALE_SE
 /** `/api/ready`'s check `chainWatchers`: every connected network with a channel has a watcher keeping up. */
 export function chainWatchersReadiness(deps: {
   db: AnyDb;
+  wallet: Pick<WalletForChain, 'depositChannelsView'>;
   networks: readonly NetworkName[];
   staleSeconds?: number;
 }): ReadinessCheck {
   return {
     name: 'chainWatchers',
     async run() {
-      const reasons = (await watcherStatuses(deps.db, deps.networks))
+      const reasons = (await watcherStatuses(deps.db, deps.wallet, deps.networks))
         .map((s) => notReadyReason(s, deps.staleSeconds))
         .filter((r): r is string => r !== null);
       return reasons.length === 0 ? { ok: true } : { ok: false, detail: reasons.join('; ') };
@@ -95,11 +101,15 @@ export function chainWatchersReadiness(deps: {
  * `/api/metrics`: per connected network, how many blocks the watcher's cursor is behind the head it last
  * saw, seconds since its last pass, and the credited deposits a deeper reorg flagged for an admin.
  */
-export function registerChainWatcherMetrics(registry: Registry, db: AnyDb, networks: readonly NetworkName[]) {
+export function registerChainWatcherMetrics(
+  registry: Registry,
+  deps: { db: AnyDb; wallet: Pick<WalletForChain, 'depositChannelsView'> },
+  networks: readonly NetworkName[],
+) {
   let last: Promise<WatcherStatus[]> | null = null;
   // One query per scrape for the three gauges.
   const statuses = () => {
-    last ??= watcherStatuses(db, networks).finally(() => {
+    last ??= watcherStatuses(deps.db, deps.wallet, networks).finally(() => {
       setTimeout(() => {
         last = null;
       }, 0);

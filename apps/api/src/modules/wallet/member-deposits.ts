@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { type AnyDb, own } from '../../db/tables';
 import { chainDepositsWithConfirmations } from '../chain/deposit-confirmations';
 import { big, decimalOf } from './amounts';
+import { depositChannelsView } from './channels-for-chain';
 
 /**
  * A member's deposits, newest first: those credited (by an admin or by the chain watcher: the `deposits`
@@ -15,7 +16,7 @@ export async function listMemberDeposits(
   q: TPageQuery,
 ) {
   const db = own<'deposits' | 'deposit_channels'>(deps.db);
-  const onChain = chainDepositsWithConfirmations(deps.db)
+  const onChain = chainDepositsWithConfirmations(deps.db, { depositChannelsView })
     .select([
       'd.id',
       'd.currency',

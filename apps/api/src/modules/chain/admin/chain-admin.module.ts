@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/database';
 import type { AppModule } from '../../../platform/module';
 import type { LedgerService } from '../../ledger/ledger.service';
+import type { WalletForChain } from '../../wallet/wallet-for-chain';
 import type { ChainKeys } from '../keys';
 import type { ChainNetworks } from '../networks';
 import { chainAdminRoutes } from './chain-admin.routes';
@@ -12,10 +13,12 @@ export function createChainAdminModule(deps: {
   db: Db;
   ledger: LedgerService;
   chain: { networks: ChainNetworks; keys: Pick<ChainKeys, 'hotWallet' | 'tronHotWallet'> };
+  wallet: WalletForChain;
 }) {
-  const deposits = createChainDepositsAdmin({ db: deps.db, ledger: deps.ledger });
+  const deposits = createChainDepositsAdmin({ db: deps.db, ledger: deps.ledger, wallet: deps.wallet });
   const reconcile = createReconciliation({
     db: deps.db,
+    wallet: deps.wallet,
     ledger: deps.ledger,
     networks: deps.chain.networks,
     keys: deps.chain.keys,

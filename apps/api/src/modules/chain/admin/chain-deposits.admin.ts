@@ -3,6 +3,7 @@ import type { Db } from '../../../db/database';
 import { likePrefix } from '../../../platform/like';
 import type { LedgerService } from '../../ledger/ledger.service';
 import { big, decimalOf } from '../../wallet/amounts';
+import type { WalletForChain } from '../../wallet/wallet-for-chain';
 import { chainDepositsWithConfirmations } from '../deposit-confirmations';
 
 /**
@@ -10,10 +11,14 @@ import { chainDepositsWithConfirmations } from '../deposit-confirmations';
  * as the watcher has followed the chain, credited, below the minimum, dropped, and flagged ones (credited,
  * then gone in a deeper reorg: they wait for an admin).
  */
-export function createChainDepositsAdmin(deps: { db: Db; ledger: Pick<LedgerService, 'currencies'> }) {
+export function createChainDepositsAdmin(deps: {
+  db: Db;
+  ledger: Pick<LedgerService, 'currencies'>;
+  wallet: Pick<WalletForChain, 'depositChannelsView'>;
+}) {
   const { db, ledger } = deps;
   return async (q: TAdminChainDepositsQuery) => {
-    let query = chainDepositsWithConfirmations(db)
+    let query = chainDepositsWithConfirmations(db, deps.wallet)
       .innerJoin('members as m', 'm.id', 'd.member_id')
       .select([
         'd.id',

@@ -2,6 +2,7 @@ import type { NetworkName, TChainHolding, TReconciliation } from '@app/contracts
 import type { Db } from '../../../db/database';
 import type { LedgerService } from '../../ledger/ledger.service';
 import { decimalOf } from '../../wallet/amounts';
+import type { WalletForChain } from '../../wallet/wallet-for-chain';
 import type { ChainKeys } from '../keys';
 import type { ChainNetworks } from '../networks';
 import { trc20Balance } from '../tron/trc20-balance';
@@ -37,6 +38,7 @@ interface Source {
  */
 export function createReconciliation(deps: {
   db: Db;
+  wallet: Pick<WalletForChain, 'depositChannelsView'>;
   ledger: Pick<LedgerService, 'owedToMembers' | 'currencies'>;
   networks: ChainNetworks;
   keys: Pick<ChainKeys, 'hotWallet' | 'tronHotWallet'>;
@@ -87,7 +89,7 @@ export function createReconciliation(deps: {
   return async function reconcile(): Promise<TReconciliation> {
     const [channels, addressRows, owed, currencies] = await Promise.all([
       db
-        .selectFrom('deposit_channels')
+        .selectFrom(deps.wallet.depositChannelsView(db).as('c'))
         .select(['currency', 'network', 'token_address', 'token_decimals'])
         .where('token_address', 'is not', null)
         .orderBy('currency')

@@ -1,5 +1,6 @@
 import type { NetworkName } from '@app/contracts';
 import { type AnyDb, own } from '../../../db/tables';
+import type { WalletForChain } from '../../wallet/wallet-for-chain';
 
 /** A deposit channel the watcher follows on its network: which token, and what a deposit must meet. */
 export interface WatchedChannel {
@@ -17,11 +18,12 @@ export interface WatchedChannel {
 /** The network's enabled channels with a token contract, read each pass so a changed setting applies. */
 export async function watchedChannels(
   db: AnyDb,
+  wallet: Pick<WalletForChain, 'depositChannelsView'>,
   network: NetworkName,
   normalize: (address: string) => string,
 ): Promise<WatchedChannel[]> {
-  const rows = await own<'deposit_channels' | 'currencies'>(db)
-    .selectFrom('deposit_channels as c')
+  const rows = await own<'currencies'>(db)
+    .selectFrom(wallet.depositChannelsView(db).as('c'))
     .innerJoin('currencies as cur', 'cur.code', 'c.currency')
     .select([
       'c.currency',

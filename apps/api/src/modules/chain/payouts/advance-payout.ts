@@ -110,4 +110,4 @@ async function replace(ctx: PayerContext, row: PayoutRow, head: bigint) {
 }
 
 const confirm = (ctx: PayerContext, row: PayoutRow, hash: Hex) => confirmPayout(ctx, row, hash);
-const fail = (ctx: PayerContext, row: PayoutRow, error: string) => failPayout(ctx.db, row, error);
+const fail = (ctx: PayerContext, row: PayoutRow, error: string) => failPayout(ctx, row, error);

@@ -36,7 +36,7 @@ export async function advanceTronPayout(
       const why = [result, info.resMessage ? Buffer.from(info.resMessage, 'hex').toString('utf8') : '']
         .filter(Boolean)
         .join(': ');
-      return failPayout(ctx.db, row, `transaction ${info.id} failed: ${why}`);
+      return failPayout(ctx, row, `transaction ${info.id} failed: ${why}`);
     }
     const confirmations = head.number - BigInt(info.blockNumber) + 1n;
     if (confirmations >= BigInt(row.confirmations)) return confirmPayout(ctx, row, info.id);

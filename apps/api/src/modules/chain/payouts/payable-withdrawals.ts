@@ -1,6 +1,7 @@
 import type { NetworkName } from '@app/contracts';
 import type { Db } from '../../../db/database';
 import { derivedUuid } from '../../../platform/idempotency';
+import type { WalletForChain } from '../../wallet/wallet-for-chain';
 
 /** An approved withdrawal on a channel the platform pays, with what its payout needs. */
 export interface PayableWithdrawal {
@@ -18,15 +19,17 @@ export interface PayableWithdrawal {
 /**
  * Approved, on a channel of `network` the platform pays, and with no more payouts than an admin allowed
  * retries: a failed one is the admin's until retried (decision 68). Oldest decision first, at most `limit`.
+ * One query over wallet's views and chain_payouts, so the batch is cut after the filter (decision 77).
  */
 export async function payableWithdrawals(
   db: Db,
+  wallet: Pick<WalletForChain, 'withdrawalsView' | 'depositChannelsView'>,
   network: NetworkName,
   limit: number,
 ): Promise<PayableWithdrawal[]> {
   return db
-    .selectFrom('withdrawals as w')
-    .innerJoin('deposit_channels as c', (join) =>
+    .selectFrom(wallet.withdrawalsView(db).as('w'))
+    .innerJoin(wallet.depositChannelsView(db).as('c'), (join) =>
       join.onRef('c.currency', '=', 'w.currency').onRef('c.network', '=', 'w.network'),
     )
     .innerJoin('currencies as cur', 'cur.code', 'w.currency')

@@ -89,6 +89,7 @@ beforeAll(async () => {
     client: erc20.client,
     hotWallet,
     replaceAfterBlocks: 2,
+    wallet: t.services.walletForChain,
     markPaid: t.services.wallet.withdrawals.markPaidOnChain,
   };
   await t.db

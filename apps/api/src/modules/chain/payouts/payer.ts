@@ -27,9 +27,9 @@ export function createPayer(ctx: PayerContext) {
   const from = ctx.hotWallet.address;
   let started = false;
 
-  const inFlight = () => payoutsInFlight(ctx.db, ctx.network, from);
+  const inFlight = () => payoutsInFlight(ctx.db, ctx.wallet, ctx.network, from);
 
-  const payable = () => payableWithdrawals(ctx.db, ctx.network, BATCH);
+  const payable = () => payableWithdrawals(ctx.db, ctx.wallet, ctx.network, BATCH);
 
   async function pass(): Promise<PassResult> {
     const result = await withPayoutLock(ctx.db, `${ctx.network}:${from}`, async () => {

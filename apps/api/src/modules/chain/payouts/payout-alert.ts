@@ -1,6 +1,7 @@
 import type { TPayoutAlert } from '@app/contracts';
 import type { Db } from '../../../db/database';
 import { recordSystemAudit } from '../../../platform/audit';
+import type { WalletForChain } from '../../wallet/wallet-for-chain';
 
 /**
  * Flags an approved withdrawal the platform did not pay, for the admin queue, and audits it once per
@@ -8,18 +9,12 @@ import { recordSystemAudit } from '../../../platform/audit';
  */
 export async function raisePayoutAlert(
   trx: Db,
+  wallet: Pick<WalletForChain, 'setPayoutAlert'>,
   withdrawalId: string,
   alert: TPayoutAlert,
   detail: Record<string, unknown>,
 ): Promise<void> {
-  const changed = await trx
-    .updateTable('withdrawals')
-    .set({ payout_alert: alert })
-    .where('id', '=', withdrawalId)
-    .where('status', '=', 'approved')
-    .where((eb) => eb.or([eb('payout_alert', 'is', null), eb('payout_alert', '!=', alert)]))
-    .executeTakeFirst();
-  if (changed.numUpdatedRows === 0n) return;
+  if (!(await wallet.setPayoutAlert(trx, withdrawalId, alert))) return;
   await recordSystemAudit(trx, {
     action: 'chain.payout.alert',
     subject: `withdrawal:${withdrawalId}`,
@@ -29,11 +24,11 @@ export async function raisePayoutAlert(
 
 /** The hot wallet cannot pay this withdrawal now (too little token, or too little for fees): no payout. */
 export function raiseLowBalanceAlert(
-  ctx: { db: Db },
+  ctx: { db: Db; wallet: Pick<WalletForChain, 'setPayoutAlert'> },
   withdrawalId: string,
   code: 'HOT_WALLET_LOW_TOKEN' | 'HOT_WALLET_LOW_GAS',
   detail: Record<string, bigint | string>,
 ) {
   const plain = Object.fromEntries(Object.entries(detail).map(([k, v]) => [k, v.toString()]));
-  return ctx.db.transaction().execute((trx) => raisePayoutAlert(trx, withdrawalId, code, plain));
+  return ctx.db.transaction().execute((trx) => raisePayoutAlert(trx, ctx.wallet, withdrawalId, code, plain));
 }

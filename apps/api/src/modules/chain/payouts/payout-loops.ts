@@ -1,6 +1,7 @@
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/database';
 import { runTicks } from '../../bots/engine/tick-loop';
+import type { WalletForChain } from '../../wallet/wallet-for-chain';
 import type { ChainKeys } from '../keys';
 import type { ChainNetworks } from '../networks';
 import { createTronApi } from '../tron/tron-api';
@@ -23,6 +24,7 @@ export function startPayoutLoops(deps: {
   config: Config;
   networks: ChainNetworks;
   keys: ChainKeys;
+  wallet: WalletForChain;
   markPaid: (trx: Db, withdrawalId: string, txHash: string) => Promise<unknown>;
   log: Log;
 }) {
@@ -44,6 +46,7 @@ export function startPayoutLoops(deps: {
           client: network.client,
           hotWallet,
           replaceAfterBlocks: deps.config.PAYOUT_REPLACE_AFTER_BLOCKS,
+          wallet: deps.wallet,
           markPaid: deps.markPaid,
         });
         deps.log.info({ network: network.name, hotWallet: hotWallet.address }, 'payouts from the hot wallet');
@@ -61,6 +64,7 @@ export function startPayoutLoops(deps: {
     api: createTronApi(tron.apiUrl, { apiKey: tron.apiKey }),
     hotWallet: tronHot,
     feeLimit: deps.config.TRON_PAYOUT_FEE_LIMIT_SUN,
+    wallet: deps.wallet,
     markPaid: deps.markPaid,
     log: deps.log,
   });

@@ -1,10 +1,12 @@
 import type { Db } from '../../../db/database';
 import { recordSystemAudit } from '../../../platform/audit';
+import type { WalletForChain } from '../../wallet/wallet-for-chain';
 import { raisePayoutAlert } from './payout-alert';
 
 /** What ends a payout, on any chain family: the row it ends and who marks the withdrawal Paid. */
 interface Ending {
   db: Db;
+  wallet: Pick<WalletForChain, 'setPayoutAlert'>;
   markPaid: (trx: Db, withdrawalId: string, txHash: string) => Promise<unknown>;
 }
 interface EndedRow {
@@ -27,8 +29,8 @@ export async function confirmPayout(ctx: Ending, row: EndedRow, hash: string): P
 }
 
 /** The withdrawal stays approved, back in the admin queue with the failure shown; nothing is retried. */
-export async function failPayout(db: Db, row: EndedRow, error: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function failPayout(ctx: Omit<Ending, 'markPaid'>, row: EndedRow, error: string): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('chain_payouts')
       .set({ status: 'failed', error, updated_at: new Date() })
@@ -39,6 +41,6 @@ export async function failPayout(db: Db, row: EndedRow, error: string): Promise<
       subject: `withdrawal:${row.withdrawal_id}`,
       detail: { payoutId: row.id, error },
     });
-    await raisePayoutAlert(trx, row.withdrawal_id, 'PAYOUT_FAILED', { payoutId: row.id, error });
+    await raisePayoutAlert(trx, ctx.wallet, row.withdrawal_id, 'PAYOUT_FAILED', { payoutId: row.id, error });
   });
 }

@@ -74,6 +74,7 @@ beforeAll(async () => {
     client: erc20.client,
     hotWallet,
     replaceAfterBlocks: 50,
+    wallet: t.services.walletForChain,
     markPaid: t.services.wallet.withdrawals.markPaidOnChain,
   };
   await t.db

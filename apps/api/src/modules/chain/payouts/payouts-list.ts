@@ -7,20 +7,28 @@ import type {
 } from '@app/contracts';
 import type { Db } from '../../../db/database';
 import { big, decimalOf } from '../../wallet/amounts';
+import type { WalletForChain } from '../../wallet/wallet-for-chain';
+
+type Views = Pick<WalletForChain, 'withdrawalsView' | 'depositChannelsView'>;
 
 /**
  * The admin's view of payouts: by default those in flight (signed or broadcast), oldest nonce first, with
- * the withdrawal they pay and their confirmations as far as the watcher has followed the chain.
+ * the withdrawal they pay and their confirmations as far as the watcher has followed the chain. One query
+ * over wallet's views, so the page is ordered and cut in the database (decision 77).
  */
-export async function listPayouts(db: Db, q: TAdminPayoutsQuery): Promise<TPage<TAdminPayout>> {
+export async function listPayouts(
+  db: Db,
+  wallet: Views,
+  q: TAdminPayoutsQuery,
+): Promise<TPage<TAdminPayout>> {
   const statuses = q.status ? [q.status] : (['signed', 'broadcast'] as const);
   const rows = await db
     .selectFrom('chain_payouts as p')
-    .innerJoin('withdrawals as w', 'w.id', 'p.withdrawal_id')
+    .innerJoin(wallet.withdrawalsView(db).as('w'), 'w.id', 'p.withdrawal_id')
     .innerJoin('members as m', 'm.id', 'w.member_id')
     .innerJoin('currencies as cur', 'cur.code', 'w.currency')
     .leftJoin('chain_cursors as cc', 'cc.network', 'p.network')
-    .leftJoin('deposit_channels as ch', (join) =>
+    .leftJoin(wallet.depositChannelsView(db).as('ch'), (join) =>
       join.onRef('ch.currency', '=', 'w.currency').onRef('ch.network', '=', 'p.network'),
     )
     .selectAll('p')
@@ -75,9 +83,9 @@ export async function listPayouts(db: Db, q: TAdminPayoutsQuery): Promise<TPage<
  * Approved withdrawals the platform did not pay (an alert raised by the payer), oldest decision first,
  * with the failed payout an admin may retry. At most 100: each is an admin's task, not a report.
  */
-export async function listPayoutAlerts(db: Db): Promise<{ items: TAdminPayoutAlert[] }> {
+export async function listPayoutAlerts(db: Db, wallet: Views): Promise<{ items: TAdminPayoutAlert[] }> {
   const rows = await db
-    .selectFrom('withdrawals as w')
+    .selectFrom(wallet.withdrawalsView(db).as('w'))
     .innerJoin('members as m', 'm.id', 'w.member_id')
     .innerJoin('currencies as cur', 'cur.code', 'w.currency')
     .select([

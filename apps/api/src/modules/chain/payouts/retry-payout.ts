@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/database';
 import { type Actor, recordAudit } from '../../../platform/audit';
 import { AppError } from '../../../platform/errors';
+import type { WalletForChain } from '../../wallet/wallet-for-chain';
 
 /**
  * An admin gives an approved withdrawal whose payout failed back to the hot wallet's payer (decision 68):
@@ -8,14 +9,14 @@ import { AppError } from '../../../platform/errors';
  * lock, as the admin's mark-paid and the payer: a retry and a payment by hand cannot both go through.
  * Refused (PAYOUT_NOT_FAILED) unless the newest payout failed and was not retried already.
  */
-export async function retryPayout(db: Db, actor: Actor, withdrawalId: string): Promise<{ retries: number }> {
+export async function retryPayout(
+  db: Db,
+  wallet: Pick<WalletForChain, 'lockWithdrawalForPayout' | 'paysOnChain' | 'allowPayoutRetries'>,
+  actor: Actor,
+  withdrawalId: string,
+): Promise<{ retries: number }> {
   return db.transaction().execute(async (trx) => {
-    const w = await trx
-      .selectFrom('withdrawals')
-      .select(['status', 'tx_hash', 'currency', 'network', 'payout_retries'])
-      .where('id', '=', withdrawalId)
-      .forUpdate()
-      .executeTakeFirst();
+    const w = await wallet.lockWithdrawalForPayout(trx, withdrawalId);
     if (!w) throw new AppError('WITHDRAWAL_NOT_FOUND');
     if (w.status !== 'approved' || w.tx_hash !== null) throw new AppError('WITHDRAWAL_NOT_APPROVED');
     const payouts = await trx
@@ -30,19 +31,9 @@ export async function retryPayout(db: Db, actor: Actor, withdrawalId: string): P
     if (!latest || payouts.length <= w.payout_retries || latest.status !== 'failed') {
       throw new AppError('PAYOUT_NOT_FAILED');
     }
-    const channel = await trx
-      .selectFrom('deposit_channels')
-      .select('auto_payout')
-      .where('currency', '=', w.currency)
-      .where('network', '=', w.network)
-      .executeTakeFirst();
-    if (!channel?.auto_payout) throw new AppError('PAYOUT_CHANNEL_MANUAL');
+    if (!(await wallet.paysOnChain(trx, w.currency, w.network))) throw new AppError('PAYOUT_CHANNEL_MANUAL');
     const retries = w.payout_retries + 1;
-    await trx
-      .updateTable('withdrawals')
-      .set({ payout_retries: retries, payout_alert: null })
-      .where('id', '=', withdrawalId)
-      .execute();
+    await wallet.allowPayoutRetries(trx, withdrawalId, retries);
     await recordAudit(trx, actor, {
       action: 'chain.payout.retry',
       subject: `withdrawal:${withdrawalId}`,

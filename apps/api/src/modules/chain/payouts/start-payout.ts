@@ -42,7 +42,7 @@ export async function startPayout(
 
   const payoutId = payoutIdOf(w);
   const transfer = { payoutId, withdrawalId: w.id, network: ctx.network, from, to, token, amount };
-  const stored = await storeSignedPayout(ctx.db, transfer, async (nonce) => {
+  const stored = await storeSignedPayout(ctx.db, ctx.wallet, transfer, async (nonce) => {
     const signed = await signTransfer(ctx, { token, to, amount, nonce, gas, fees });
     const { maxFeePerGas, maxPriorityFeePerGas } = fees;
     return { raw: signed.raw, hash: signed.hash, gas, maxFeePerGas, maxPriorityFeePerGas };

@@ -54,7 +54,7 @@ export async function startTronPayout(
   const signed = await signTronTransfer(signingOf(ctx), { token, to, amount, headTime: head.timestamp });
   const payoutId = payoutIdOf(w);
   const transfer = { payoutId, withdrawalId: w.id, network: 'TRC20' as const, from, to, token, amount };
-  const stored = await storeSignedPayout(ctx.db, transfer, async () => ({
+  const stored = await storeSignedPayout(ctx.db, ctx.wallet, transfer, async () => ({
     raw: JSON.stringify(signed.tx),
     hash: signed.txId,
     gas: feeLimit,

@@ -1,6 +1,7 @@
 import type { NetworkName } from '@app/contracts';
 import type { Db } from '../../../db/database';
 import { recordSystemAudit } from '../../../platform/audit';
+import type { WalletForChain } from '../../wallet/wallet-for-chain';
 import { takeNonce } from './nonces';
 
 /** One payout's transfer, before it is signed: who pays whom how much of which token. */
@@ -35,17 +36,13 @@ export interface SignedPayout {
  */
 export async function storeSignedPayout(
   db: Db,
+  wallet: Pick<WalletForChain, 'lockWithdrawalForPayout' | 'clearPayoutAlert'>,
   payout: PayoutToStore,
   sign: (nonce: number) => Promise<SignedPayout>,
 ) {
   const { payoutId, withdrawalId, network, from, to, token, amount } = payout;
   return db.transaction().execute(async (trx) => {
-    const locked = await trx
-      .selectFrom('withdrawals')
-      .select(['status', 'tx_hash'])
-      .where('id', '=', withdrawalId)
-      .forUpdate()
-      .executeTakeFirst();
+    const locked = await wallet.lockWithdrawalForPayout(trx, withdrawalId);
     if (locked?.status !== 'approved' || locked.tx_hash !== null) return null;
     const nonce = await takeNonce(trx, network, from);
     const signed = await sign(nonce);
@@ -72,7 +69,7 @@ export async function storeSignedPayout(
       .returningAll()
       .executeTakeFirst();
     if (!row) return null;
-    await trx.updateTable('withdrawals').set({ payout_alert: null }).where('id', '=', withdrawalId).execute();
+    await wallet.clearPayoutAlert(trx, withdrawalId);
     await recordSystemAudit(trx, {
       action: 'chain.payout.signed',
       subject: `withdrawal:${withdrawalId}`,

@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/database';
+import type { WalletForChain } from '../../wallet/wallet-for-chain';
 import type { TronApi } from '../tron/tron-api';
 import type { TronSigner } from '../tron/tron-signer';
 import type { TronLog } from './tron-broadcast';
@@ -10,6 +11,8 @@ export interface TronPayerContext {
   hotWallet: TronSigner;
   /** In sun: the most one payout may burn for energy; the hot wallet must hold it in TRX to sign one. */
   feeLimit: number;
+  /** Wallet's withdrawals and channels: what is payable, the row lock, the admin's alerts (decision 77). */
+  wallet: WalletForChain;
   /** Marks the withdrawal Paid in the payer's transaction (the withdrawal service's path). */
   markPaid: (trx: Db, withdrawalId: string, txHash: string) => Promise<unknown>;
   log?: TronLog | undefined;

@@ -56,6 +56,7 @@ beforeAll(async () => {
     api: createTronApi(tron.url),
     hotWallet,
     feeLimit: FEE_LIMIT,
+    wallet: t.services.walletForChain,
     markPaid: t.services.wallet.withdrawals.markPaidOnChain,
   };
   usdt = tron.deployToken('tron-usdt-contract');
@@ -207,7 +208,7 @@ describe('the TRON payer', () => {
     const adminId = (
       await t.db.selectFrom('members').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()
     ).id;
-    await retryPayout(t.db, { memberId: String(adminId), ip: '127.0.0.1' }, w.id);
+    await retryPayout(t.db, t.services.walletForChain, { memberId: String(adminId), ip: '127.0.0.1' }, w.id);
     await ranPass();
     const second = (await payout(w.id))!;
     expect(second.status).toBe('broadcast');

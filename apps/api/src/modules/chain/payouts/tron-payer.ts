@@ -20,7 +20,7 @@ export function createTronPayer(ctx: TronPayerContext) {
   const from = ctx.hotWallet.address;
   let started = false;
 
-  const inFlight = () => payoutsInFlight(ctx.db, 'TRC20', from);
+  const inFlight = () => payoutsInFlight(ctx.db, ctx.wallet, 'TRC20', from);
 
   async function pass(): Promise<PassResult> {
     const result = await withPayoutLock(ctx.db, `TRC20:${from}`, async () => {
@@ -32,7 +32,7 @@ export function createTronPayer(ctx: TronPayerContext) {
       for (const row of await inFlight()) await advanceTronPayout(ctx, row, head, rebroadcast);
       const stillInFlight = await inFlight();
       const committed = commitmentsOf(stillInFlight);
-      const todo = await payableWithdrawals(ctx.db, 'TRC20', BATCH);
+      const todo = await payableWithdrawals(ctx.db, ctx.wallet, 'TRC20', BATCH);
       for (const w of todo) await startTronPayout(ctx, w, head, committed);
       return { ran: true, inFlight: stillInFlight.length, considered: todo.length };
     });

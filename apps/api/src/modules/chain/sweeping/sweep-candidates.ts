@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AnyDb } from '../../../db/tables';
 import { own } from '../../../db/tables';
+import type { WalletForChain } from '../../wallet/wallet-for-chain';
 import type { ChainFamily } from '../keys';
 
 export interface SweepCandidate {
@@ -11,17 +12,19 @@ export interface SweepCandidate {
 
 /**
  * Deposit addresses on `network` holding credited deposits that no sweep has moved since (none in flight,
- * none confirmed after the credit), with their token and derivation index (decisions 62 and 69).
+ * none confirmed after the credit), with their token (wallet's channel) and derivation index (decisions 62
+ * and 69).
  */
 export async function sweepCandidates(
   anyDb: AnyDb,
+  wallet: Pick<WalletForChain, 'depositChannelsView'>,
   network: 'ERC20' | 'BEP20' | 'TRC20',
   family: ChainFamily,
 ): Promise<SweepCandidate[]> {
-  const db = own<'chain_sweeps' | 'chain_deposits' | 'deposit_addresses' | 'deposit_channels'>(anyDb);
+  const db = own<'chain_sweeps' | 'chain_deposits' | 'deposit_addresses'>(anyDb);
   const rows = await db
     .selectFrom('chain_deposits as d')
-    .innerJoin('deposit_channels as c', (j) =>
+    .innerJoin(wallet.depositChannelsView(anyDb).as('c'), (j) =>
       j.onRef('c.currency', '=', 'd.currency').onRef('c.network', '=', 'd.network'),
     )
     .innerJoin('deposit_addresses as a', (j) =>

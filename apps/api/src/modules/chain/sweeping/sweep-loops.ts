@@ -1,6 +1,7 @@
 import type { AnyDb } from '../../../db/tables';
 import type { ServiceLog } from '../../../platform/module';
 import { runTicks } from '../../bots/engine/tick-loop';
+import type { WalletForChain } from '../../wallet/wallet-for-chain';
 import type { ChainKeys } from '../keys';
 import type { ChainNetworks } from '../networks';
 import { createTronApi } from '../tron/tron-api';
@@ -16,13 +17,20 @@ const SWEEP_PASS_MS = 10_000;
  */
 export function startSweepLoops(deps: {
   db: AnyDb;
+  wallet: Pick<WalletForChain, 'depositChannelsView'>;
   networks: ChainNetworks;
   keys: ChainKeys;
   log: ServiceLog;
   tronFeeLimit: number;
 }) {
   const loops = [...deps.networks.evm.values()].map((network) => {
-    const sweeper = createSweeper({ db: deps.db, keys: deps.keys, network, log: deps.log });
+    const sweeper = createSweeper({
+      db: deps.db,
+      wallet: deps.wallet,
+      keys: deps.keys,
+      network,
+      log: deps.log,
+    });
     return runTicks(
       { tick: () => sweeper.pass() },
       { intervalMs: SWEEP_PASS_MS, log: deps.log, name: `${network.name} sweeper` },
@@ -32,6 +40,7 @@ export function startSweepLoops(deps: {
   if (tron) {
     const sweeper = createTronSweeper({
       db: deps.db,
+      wallet: deps.wallet,
       keys: deps.keys,
       api: createTronApi(tron.apiUrl, { apiKey: tron.apiKey }),
       feeLimit: deps.tronFeeLimit,

@@ -9,6 +9,7 @@ import { makeMember } from '../../../../test/fixtures';
 import { createTestDb } from '../../../../test/test-db';
 import type { Db } from '../../../db/database';
 import { createSecretBox } from '../../../platform/secret-box';
+import { walletForChain } from '../../wallet/wallet-for-chain';
 import { createDepositAddresses } from '../deposit-addresses';
 import { type DevChain, startDevChain } from '../evm/dev-chain';
 import { type ChainKeys, loadChainKeys } from '../keys';
@@ -78,7 +79,13 @@ beforeAll(async () => {
   });
   await chain.mine();
   const networks = await connectChainNetworks({ rpcUrls: { ERC20: chain.url } });
-  sweeper = createSweeper({ db, keys, network: networks.evm.get('ERC20')!, log: silent });
+  sweeper = createSweeper({
+    db,
+    wallet: walletForChain,
+    keys,
+    network: networks.evm.get('ERC20')!,
+    log: silent,
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -131,6 +138,7 @@ describe('sweeping deposits into the hot wallet', () => {
   it('does nothing with watch-only keys', async () => {
     const watchOnly = createSweeper({
       db,
+      wallet: walletForChain,
       keys: { ...keys, hotWallet: null, gasWallet: null },
       network: (await connectChainNetworks({ rpcUrls: { ERC20: chain.url } })).evm.get('ERC20')!,
       log: silent,

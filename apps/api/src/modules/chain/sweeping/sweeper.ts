@@ -3,6 +3,7 @@ import { type Address, erc20Abi, getAddress, type Hex, type LocalAccount, type P
 import type { AnyDb } from '../../../db/tables';
 import { own } from '../../../db/tables';
 import type { ServiceLog } from '../../../platform/module';
+import type { WalletForChain } from '../../wallet/wallet-for-chain';
 import type { ChainKeys } from '../keys';
 import type { EvmNetwork } from '../networks';
 import { sendSigned } from './send-signed';
@@ -24,14 +25,21 @@ export interface SweepPassResult {
 /** Gas bought for a sweep beyond the estimate: fees move between the estimate and the block. */
 const GAS_HEADROOM_PERCENT = 150n;
 
-export function createSweeper(deps: { db: AnyDb; keys: ChainKeys; network: EvmNetwork; log: ServiceLog }) {
-  const db = own<'chain_sweeps' | 'chain_deposits' | 'deposit_addresses' | 'deposit_channels'>(deps.db);
+export function createSweeper(deps: {
+  db: AnyDb;
+  /** Wallet's deposit channels: the token each credited deposit is swept in. */
+  wallet: Pick<WalletForChain, 'depositChannelsView'>;
+  keys: ChainKeys;
+  network: EvmNetwork;
+  log: ServiceLog;
+}) {
+  const db = own<'chain_sweeps' | 'chain_deposits' | 'deposit_addresses'>(deps.db);
   const { network, keys, log } = deps;
   const client = network.client as PublicClient;
 
   /** Addresses holding credited deposits that no confirmed sweep has moved since, with their token. */
   async function candidates(): Promise<{ address: Address; token: Address; index: number }[]> {
-    const rows = await sweepCandidates(deps.db, network.name, 'evm');
+    const rows = await sweepCandidates(deps.db, deps.wallet, network.name, 'evm');
     return rows.map((r) => ({ address: getAddress(r.address), token: getAddress(r.token), index: r.index }));
   }
 

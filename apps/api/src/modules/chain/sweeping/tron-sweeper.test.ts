@@ -9,6 +9,7 @@ import { createTestDb } from '../../../../test/test-db';
 import { ACCOUNT_CREATION_FEE, startTronMock, type TronMock } from '../../../../test/tron-mock';
 import type { Db } from '../../../db/database';
 import { createSecretBox } from '../../../platform/secret-box';
+import { walletForChain } from '../../wallet/wallet-for-chain';
 import { createDepositAddresses } from '../deposit-addresses';
 import { type ChainKeys, loadChainKeys } from '../keys';
 import { createTronApi } from '../tron/tron-api';
@@ -69,7 +70,14 @@ beforeAll(async () => {
     .execute();
   tron.setTrx(keys.tronGasWallet!.address, 500_000_000n);
   tron.setTrx(keys.tronHotWallet!.address, 0n);
-  sweeper = createTronSweeper({ db, keys, api: createTronApi(tron.url), feeLimit: FEE_LIMIT, log: silent });
+  sweeper = createTronSweeper({
+    db,
+    wallet: walletForChain,
+    keys,
+    api: createTronApi(tron.url),
+    feeLimit: FEE_LIMIT,
+    log: silent,
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -132,6 +140,7 @@ describe('sweeping TRC-20 deposits into the TRON hot wallet', () => {
     expect(tron.trxBalance(again)).toBe(0n);
     const lost = createTronSweeper({
       db,
+      wallet: walletForChain,
       keys,
       api: { ...createTronApi(tron.url), broadcast: async () => ({ ok: false, code: 'DOWN', message: '' }) },
       feeLimit: FEE_LIMIT,
@@ -148,6 +157,7 @@ describe('sweeping TRC-20 deposits into the TRON hot wallet', () => {
   it('does nothing with watch-only keys', async () => {
     const watchOnly = createTronSweeper({
       db,
+      wallet: walletForChain,
       keys: { ...keys, tronHotWallet: null, tronGasWallet: null },
       api: createTronApi(tron.url),
       feeLimit: FEE_LIMIT,

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AnyDb } from '../../../db/tables';
 import { own } from '../../../db/tables';
 import type { ServiceLog } from '../../../platform/module';
+import type { WalletForChain } from '../../wallet/wallet-for-chain';
 import type { ChainKeys } from '../keys';
 import { broadcastTron } from '../payouts/tron-broadcast';
 import {
@@ -24,6 +25,8 @@ import type { SweepPassResult } from './sweeper';
  */
 export function createTronSweeper(deps: {
   db: AnyDb;
+  /** Wallet's deposit channels: the token each credited deposit is swept in. */
+  wallet: Pick<WalletForChain, 'depositChannelsView'>;
   keys: Pick<ChainKeys, 'tronHotWallet' | 'tronGasWallet' | 'tronDepositSigner'>;
   api: TronApi;
   /** Sun a sweep may burn for energy; the deposit address is topped up to this. */
@@ -126,7 +129,7 @@ export function createTronSweeper(deps: {
         try {
           const head = await api.headTime();
           await settle(head.timestamp, result);
-          for (const c of await sweepCandidates(deps.db, 'TRC20', 'tron')) {
+          for (const c of await sweepCandidates(deps.db, deps.wallet, 'TRC20', 'tron')) {
             try {
               await sweepOne(c, hot.address, head.timestamp, result);
             } catch (error) {

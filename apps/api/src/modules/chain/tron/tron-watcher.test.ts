@@ -15,6 +15,7 @@ import { createSecretBox } from '../../../platform/secret-box';
 import { createLedgerService, type LedgerService } from '../../ledger/ledger.service';
 import { createNotificationService } from '../../notifications/notifications.service';
 import { listMemberDeposits } from '../../wallet/member-deposits';
+import { walletForChain } from '../../wallet/wallet-for-chain';
 import { createDepositAddresses, type DepositAddresses } from '../deposit-addresses';
 import { createDepositWatcher, type WatcherOptions } from '../deposit-watcher';
 import { loadChainKeys } from '../keys';
@@ -66,6 +67,7 @@ afterAll(async () => {
 function watcher(extra: Partial<WatcherOptions> = {}) {
   return createDepositWatcher({
     db,
+    wallet: walletForChain,
     reader: createTronReader(createTronApi(tron.url), 10n),
     addresses,
     ledger,
@@ -146,6 +148,7 @@ describe('TRON deposit watcher (TRC-20 USDT over the mock HTTP API)', () => {
     let batches = 0;
     const dying = createDepositWatcher({
       db,
+      wallet: walletForChain,
       reader: createTronReader(createTronApi(tron.url), 3n),
       addresses,
       ledger,
@@ -250,6 +253,7 @@ describe('TRON deposit watcher (TRC-20 USDT over the mock HTTP API)', () => {
     };
     const straddled = createDepositWatcher({
       db,
+      wallet: walletForChain,
       reader: createTronReader(createTronApi(tron.url, { fetch: switching }), 10n),
       addresses,
       ledger,
@@ -279,6 +283,7 @@ describe('TRON deposit watcher (TRC-20 USDT over the mock HTTP API)', () => {
     tron.mine(2);
     const down = createDepositWatcher({
       db,
+      wallet: walletForChain,
       reader: createTronReader(createTronApi('http://127.0.0.1:9')),
       addresses,
       ledger,
@@ -297,13 +302,13 @@ describe('TRON deposit watcher (TRC-20 USDT over the mock HTTP API)', () => {
   });
 
   it('reports its health: ready while passing, not ready when its passes stop, lag and flagged as metrics', async () => {
-    const check = chainWatchersReadiness({ db, networks: ['TRC20'] });
+    const check = chainWatchersReadiness({ db, wallet: walletForChain, networks: ['TRC20'] });
     tron.mine(5);
     await watcher().pass();
     expect(await check.run()).toEqual({ ok: true });
 
     const registry = new Registry();
-    registerChainWatcherMetrics(registry, db, ['TRC20']);
+    registerChainWatcherMetrics(registry, { db, wallet: walletForChain }, ['TRC20']);
     await db
       .updateTable('chain_cursors')
       .set({ head_number: sql`block_number + 7` })
