@@ -107,8 +107,9 @@ export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
   return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
 
+/** Runs what is pending; answers how many migrations ran (0: the schema is as it was). */
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any database's schema
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+export async function migrateToLatest(db: Kysely<any>): Promise<number> {
   // Unordered: work on several issues lands migrations side by side, and a database that already ran a
   // later-numbered one must still take an earlier-numbered one that arrived after it.
   const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
@@ -117,4 +118,5 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+  return results?.filter((r) => r.status === 'Success').length ?? 0;
 }
