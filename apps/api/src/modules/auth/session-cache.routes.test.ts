@@ -4,7 +4,7 @@ import { idOfMember } from '../../../test/fixtures';
 import { DEMO_PASSWORD, stepUpCode } from '../../../test/step-up';
 import { Client, createSecondInstance, createTestApp, type TestApp } from '../../../test/test-app';
 import type { SessionService } from './session.service';
-import { REVOCATION_CHANNEL } from './session-revocations';
+import { LISTENER_NAME } from './session-revocations';
 
 /**
  * The session cache of signed-in reads (decision 71) on two instances of the app sharing one database,
@@ -189,7 +189,7 @@ describe('what may use the cache', () => {
     const downA = listeningIs(sessionsA(), false);
     const downB = listeningIs(sessionsB(), false);
     await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-      WHERE datname = current_database() AND query = ${`LISTEN ${REVOCATION_CHANNEL}`}`.execute(t.db);
+      WHERE datname = current_database() AND application_name = ${LISTENER_NAME}`.execute(t.db);
     await Promise.all([downA, downB]);
     expect(sessionsA().cachedSessions).toBe(0);
 

@@ -6,7 +6,7 @@ import { recordSecurityEvent } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { describeDevice } from './device';
 import { createSessionCache } from './session-cache';
-import { createSessionRevocations } from './session-revocations';
+import { createSessionRevocations, type HeartbeatTimers } from './session-revocations';
 
 const IDLE_DAYS = 14;
 const DAY_MS = 86_400_000;
@@ -14,6 +14,12 @@ const TOUCH_EVERY_MS = 60_000;
 const CACHE_MAX_ENTRIES = 10_000;
 /** After the revocation listener's connection failed, the next try waits this long. */
 const LISTEN_RETRY_MS = 5_000;
+/**
+ * The listener asks `SELECT 1` this often and counts it lost when the answer takes longer than this: a path
+ * that died silently is noticed within 10 s, well inside the cache's 30 s backstop (decision 76).
+ */
+const HEARTBEAT_EVERY_MS = 5_000;
+const HEARTBEAT_ANSWER_MS = 5_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest();
 
@@ -29,6 +35,10 @@ export interface SessionLimits {
     /** Where revocations are listened for (a connection of its own). */
     databaseUrl: string;
     onError?: (error: Error) => void;
+    /** The schema may have changed (a migration was announced, or could have been missed while deaf). */
+    onSchemaChanged?: () => void;
+    /** The listener's heartbeat timers; default the real ones. */
+    heartbeatTimers?: HeartbeatTimers;
   };
   /** The service's clock (ms) for the touch and the cache; default Date.now. */
   now?: () => number;
@@ -59,6 +69,11 @@ export function createSessionService(db: Db, limits: SessionLimits) {
           databaseUrl: limits.cache.databaseUrl,
           now,
           retryMs: LISTEN_RETRY_MS,
+          heartbeat: {
+            everyMs: HEARTBEAT_EVERY_MS,
+            answerMs: HEARTBEAT_ANSWER_MS,
+            ...(limits.cache.heartbeatTimers ? { timers: limits.cache.heartbeatTimers } : {}),
+          },
           onRevoked: (memberId) => {
             cache.revoke(memberId);
             for (const listener of revokedListeners) listener(memberId);
@@ -68,6 +83,7 @@ export function createSessionService(db: Db, limits: SessionLimits) {
             for (const listener of listeningListeners) listener(listening);
           },
           ...(limits.cache.onError ? { onError: limits.cache.onError } : {}),
+          ...(limits.cache.onSchemaChanged ? { onSchemaChanged: limits.cache.onSchemaChanged } : {}),
         })
       : null;
   /** This process ends sessions of the member: its cached ones go now, before the database tells. */
