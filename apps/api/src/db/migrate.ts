@@ -45,6 +45,7 @@ import * as tronSweeps from './migrations/0045-tron-sweeps';
 import * as sessionRevocations from './migrations/0046-session-revocations';
 import * as evmAddressLookup from './migrations/0047-evm-address-lookup';
 import * as slideDescriptions from './migrations/0048-slide-descriptions';
+import * as staffStateRevocations from './migrations/0050-staff-state-revocations';
 
 /**
  * Migrations are imported, not read from disk, so they work the same under tsx, vitest and a bundle.
@@ -96,6 +97,7 @@ const migrations: Record<string, Migration> = {
   '0046-session-revocations': sessionRevocations,
   '0047-evm-address-lookup': evmAddressLookup,
   '0048-slide-descriptions': slideDescriptions,
+  '0050-staff-state-revocations': staffStateRevocations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

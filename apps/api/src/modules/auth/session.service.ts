@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { TRole, TSessionItem } from '@app/contracts';
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import type { StaffFactorState } from '../../platform/access';
 import { recordSecurityEvent } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { describeDevice } from './device';
@@ -44,11 +45,15 @@ export interface SessionLimits {
   now?: () => number;
 }
 
-/** What `resolve` answers: the session that opens the account, its member and role. */
+/**
+ * What `resolve` answers: the session that opens the account, its member and role, and for staff the
+ * second-factor state the access hook checks (null for members).
+ */
 export interface ResolvedSession {
   sessionId: string;
   memberId: string;
   role: TRole;
+  staff: StaffFactorState | null;
 }
 
 /**
@@ -125,6 +130,17 @@ export function createSessionService(db: Db, limits: SessionLimits) {
         'sessions.last_seen_at',
         'sessions.created_at',
         'members.role',
+        // Staff only (CASE skips the subqueries for members): the second factor, in the same round trip.
+        sql<boolean | null>`CASE WHEN members.role <> 'member' THEN EXISTS (
+          SELECT 1 FROM staff_totp t WHERE t.member_id = sessions.member_id AND t.confirmed_at IS NOT NULL
+        ) END`.as('staff_enrolled'),
+        sql<boolean | null>`CASE WHEN members.role <> 'member' THEN EXISTS (
+          SELECT 1 FROM staff_sessions s WHERE s.session_id = sessions.id AND s.member_id = sessions.member_id
+        ) END`.as('staff_verified'),
+        sql<Date | null>`CASE WHEN members.role <> 'member' THEN (
+          SELECT s.step_up_at FROM staff_sessions s
+          WHERE s.session_id = sessions.id AND s.member_id = sessions.member_id
+        ) END`.as('staff_step_up_at'),
       ])
       .where('sessions.token_hash', '=', hash)
       .where(live)
@@ -140,7 +156,19 @@ export function createSessionService(db: Db, limits: SessionLimits) {
         .where('id', '=', row.id)
         .execute();
     }
-    const session = { sessionId: row.id, memberId: row.member_id, role: row.role };
+    const session: ResolvedSession = {
+      sessionId: row.id,
+      memberId: row.member_id,
+      role: row.role,
+      staff:
+        row.role === 'member'
+          ? null
+          : {
+              enrolled: row.staff_enrolled === true,
+              verified: row.staff_verified === true,
+              stepUpAt: row.staff_step_up_at,
+            },
+    };
     if (useCache) {
       // Kept no longer than the next touch is due (so a cached read never skips one), the session's own
       // end by idleness or age, and the cache's backstop.
