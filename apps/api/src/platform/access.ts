@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Actor } from './audit';
 import { AppError } from './errors';
+import type { StaffFactorState } from './staff-factor';
 
 /**
  * Who may call a route. Every /api route declares one; registration fails without it.
@@ -24,13 +25,6 @@ export interface Caller {
   stepUpAt?: Date | null;
   /** Staff: the second factor as the session's resolve read it (from the database or the session cache). */
   staff?: StaffFactorState | null;
-}
-
-/** A staff session's second factor: set up, passed by this session, and its last step-up. */
-export interface StaffFactorState {
-  enrolled: boolean;
-  verified: boolean;
-  stepUpAt: Date | null;
 }
 
 /** The second-factor state of staff sessions (the staff MFA service). */

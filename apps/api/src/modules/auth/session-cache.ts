@@ -1,4 +1,4 @@
-import type { StaffFactorState } from '../../platform/access';
+import type { StaffFactorState } from '../../platform/staff-factor';
 
 /** What a signed-in read needs of its session, as `resolve` found it in the database. */
 export interface CachedSession {
