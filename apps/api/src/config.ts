@@ -117,9 +117,10 @@ export const ZConfig = z.object({
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /**
    * The API server's pooled connections each prepare this many distinct statements (parsed and planned
-   * once per connection); 0: none. Off by default: see db/prepared-statements.ts for the migration caveat.
+   * once per connection); 0: none. A schema change under them is handled (db/prepared-statements.ts,
+   * decision 76).
    */
-  DB_PREPARED_STATEMENTS: z.coerce.number().int().min(0).max(10_000).default(0),
+  DB_PREPARED_STATEMENTS: z.coerce.number().int().min(0).max(10_000).default(200),
   /** An admin's second-factor code counts as fresh for money actions this long. */
   ADMIN_STEP_UP_MINUTES: z.coerce.number().int().min(1).default(5),
   /**

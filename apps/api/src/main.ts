@@ -205,6 +205,7 @@ async function start(
     outbox,
     log: logger,
     pool: database.pool,
+    statements: database.statements,
   });
   const app = await buildApp(services, {
     logger,

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type pg from 'pg';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { PreparedStatements } from './db/prepared-statements';
 import { createAdminModule } from './modules/admin/admin.module';
 import { createAppModule } from './modules/app/app.module';
 import { createAuthModule } from './modules/auth/auth.module';
@@ -58,6 +59,8 @@ export interface ServiceDeps {
   log: ServiceLog;
   /** The database's pool, for the metrics' pool gauges (in use, idle, waiting). */
   pool?: pg.Pool;
+  /** The pool's prepared statements, told of schema changes other processes announce (decision 76). */
+  statements?: PreparedStatements;
   /** Market prices; default: the source MARKET_DATA_SOURCE names. Tests pass a seeded market. */
   marketData?: MarketData;
   /** The private folder of uploaded files; default `<DATA_DIR>/uploads`. Tests pass a temporary one. */
@@ -119,6 +122,7 @@ export async function createServices(config: Config, deps: ServiceDeps) {
     databaseUrl: deps.databaseUrl,
     ...(deps.totpNow ? { totpNow: deps.totpNow } : {}),
     ...(deps.sessionNow ? { sessionNow: deps.sessionNow } : {}),
+    ...(deps.statements ? { statements: deps.statements } : {}),
   });
   const checkPassword: PasswordCheck = auth.auth.verifyTransactionPassword;
   // Money that leaves the member (to another member, or out by withdrawal, or to an address bound for it)

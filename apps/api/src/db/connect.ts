@@ -1,12 +1,16 @@
+import { sql } from 'kysely';
 import type pg from 'pg';
 import { createDb, type Db } from './database';
 import { ensureDatabase, startEmbeddedPostgres } from './embedded';
 import { migrateToLatest } from './migrate';
+import { type PreparedStatements, SCHEMA_CHANNEL } from './prepared-statements';
 
 export interface Connected {
   db: Db;
   /** The pool under `db`, for the metrics' pool gauges. */
   pool: pg.Pool;
+  /** The pool's prepared statements, told when the schema may have changed (decision 76). */
+  statements: PreparedStatements;
   /** Its connection string (pg-boss opens a pool of its own on the same database). */
   url: string;
   /** Closes the pool, then stops the embedded server if one was started. */
@@ -34,9 +38,13 @@ export async function connectDatabase(options: {
     }
     url = server.url('platform');
   }
-  const { db, pool } = createDb(url, 20, options.preparedStatements ?? 0);
+  const { db, pool, statements } = createDb(url, 20, options.preparedStatements ?? 0);
   try {
-    await migrateToLatest(db);
+    if ((await migrateToLatest(db)) > 0) {
+      // Statements other processes (and this one, while migrating) prepared may be of the old schema.
+      statements.schemaChanged();
+      await sql`SELECT pg_notify(${SCHEMA_CHANNEL}, '')`.execute(db);
+    }
   } catch (error) {
     // A start that fails here leaves nothing running behind it.
     await db.destroy();
@@ -46,6 +54,7 @@ export async function connectDatabase(options: {
   return {
     db,
     pool,
+    statements,
     url,
     embedded: Boolean(stopEmbedded),
     close: async () => {

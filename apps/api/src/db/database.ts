@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { namePreparedStatements } from './prepared-statements';
+import { namePreparedStatements, type PreparedStatements } from './prepared-statements';
 import type { Database } from './schema';
 
 // bigint (int8) stays a string: ids are opaque and amounts must never pass through a float.
@@ -17,7 +17,7 @@ export function createDb(
   connectionString: string,
   max = 10,
   preparedStatements = 0,
-): { db: Db; pool: pg.Pool } {
+): { db: Db; pool: pg.Pool; statements: PreparedStatements } {
   const pool = new pg.Pool({ connectionString, max });
   // An idle connection the server ends (a restart, pg_terminate_backend, the embedded server stopping just
   // after the pool's goodbye) is dropped by the pool and replaced on the next query. Without a listener
@@ -31,7 +31,7 @@ export function createDb(
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  namePreparedStatements(pool, preparedStatements);
+  const statements = namePreparedStatements(pool, preparedStatements);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, pool };
+  return { db, pool, statements };
 }

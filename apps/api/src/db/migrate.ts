@@ -46,6 +46,7 @@ import * as sessionRevocations from './migrations/0046-session-revocations';
 import * as evmAddressLookup from './migrations/0047-evm-address-lookup';
 import * as slideDescriptions from './migrations/0048-slide-descriptions';
 import * as botPackageNamesSlidePictures from './migrations/0049-bot-package-names-slide-pictures';
+import * as staffStateRevocations from './migrations/0050-staff-state-revocations';
 
 /**
  * Migrations are imported, not read from disk, so they work the same under tsx, vitest and a bundle.
@@ -98,6 +99,7 @@ const migrations: Record<string, Migration> = {
   '0047-evm-address-lookup': evmAddressLookup,
   '0048-slide-descriptions': slideDescriptions,
   '0049-bot-package-names-slide-pictures': botPackageNamesSlidePictures,
+  '0050-staff-state-revocations': staffStateRevocations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -109,8 +111,9 @@ export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
   return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
 
+/** Runs what is pending; answers how many migrations ran (0: the schema is as it was). */
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any database's schema
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+export async function migrateToLatest(db: Kysely<any>): Promise<number> {
   // Unordered: work on several issues lands migrations side by side, and a database that already ran a
   // later-numbered one must still take an earlier-numbered one that arrived after it.
   const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
@@ -119,4 +122,5 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+  return results?.filter((r) => r.status === 'Success').length ?? 0;
 }

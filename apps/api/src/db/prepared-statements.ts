@@ -1,32 +1,86 @@
 import type pg from 'pg';
 
+/** The channel a process migrating the database notifies once it changed the schema (connect.ts). */
+export const SCHEMA_CHANNEL = 'schema_changed';
+
+/** PostgreSQL's "cached plan must not change result type": a prepared statement outlived a schema change. */
+const STALE_PLAN = '0A000';
+
+export interface PreparedStatements {
+  /**
+   * The schema may have changed (a migration, or a notification that could have been missed): every
+   * connection drops its prepared statements before its next statement outside a transaction.
+   */
+  schemaChanged(): void;
+}
+
 /**
  * Makes the pool's connections run Kysely's statements as named prepared statements, so PostgreSQL parses
- * and plans each statement text once per connection instead of on every execution (decision 71; measured
- * in bench/README.md). Bounded: each connection names the first `limit` distinct texts it sees and runs the
- * rest unnamed, as before, so texts that vary (`IN` lists of any length) cannot grow the server's memory.
+ * and plans each statement text once per connection instead of on every execution (decisions 71 and 76).
+ * Bounded: each connection names the first `limit` distinct texts it sees and runs the rest unnamed, so
+ * texts that vary (`IN` lists of any length) cannot grow the server's memory.
  *
- * Off by default (DB_PREPARED_STATEMENTS=0). The known risk when on: a migration that changes the columns
- * a prepared `SELECT *` returns makes PostgreSQL refuse that statement on the connections that prepared it
- * ("cached plan must not change result type") until they are replaced; run migrations with the API
- * processes restarted after them.
+ * A schema change (a migration adding a column to a table read with `SELECT *`) makes PostgreSQL refuse a
+ * statement prepared before it, on every connection that prepared it, until the statement is replaced. Two
+ * things make that harmless (decision 76):
+ * - `schemaChanged()` (a migration notified it, or the listener could have missed that) starts a new
+ *   generation: a connection of an older one runs its statements unnamed while inside a transaction, and
+ *   at its next statement outside one sends `DEALLOCATE ALL` and prepares afresh under new names;
+ * - a statement refused that way starts a new generation too, and outside a transaction it is run again
+ *   once, on the same connection, prepared afresh. Inside a transaction it fails as any error does (the
+ *   transaction is already aborted), and the connection's next use prepares afresh.
  */
-export function namePreparedStatements(pool: pg.Pool, limit: number): void {
-  if (limit <= 0) return;
+export function namePreparedStatements(pool: pg.Pool, limit: number): PreparedStatements {
+  let generation = 0;
+  const schemaChanged = () => {
+    generation++;
+  };
+  if (limit <= 0) return { schemaChanged };
+
   pool.on('connect', (client) => {
     const names = new Map<string, string>();
-    type Query = (...args: unknown[]) => unknown;
+    let mine = generation;
+    /** Names are never reused on a connection: pg remembers which it parsed, and refuses a new text under one. */
+    let serial = 0;
+    type Query = (...args: unknown[]) => Promise<unknown>;
     const original = (client.query as Query).bind(client);
+    const outsideTransaction = () => client.getTransactionStatus() === 'I';
+
+    function nameFor(text: string): string | undefined {
+      if (mine !== generation) {
+        // Statements of an older schema: inside a transaction none of them is used; outside, all go.
+        if (!outsideTransaction()) return undefined;
+        original('DEALLOCATE ALL').catch(() => {});
+        names.clear();
+        mine = generation;
+      }
+      let name = names.get(text);
+      if (name === undefined && names.size < limit) {
+        name = `k${serial++}`;
+        names.set(text, name);
+      }
+      return name;
+    }
+
+    async function run(text: string, values: unknown[], retried: boolean): Promise<unknown> {
+      const name = nameFor(text);
+      if (name === undefined) return original(text, values);
+      try {
+        return await original({ name, text, values });
+      } catch (error) {
+        if ((error as { code?: string }).code !== STALE_PLAN) throw error;
+        if (mine === generation) schemaChanged();
+        if (retried || !outsideTransaction()) throw error;
+        return run(text, values, true);
+      }
+    }
+
     // Kysely calls query(text, values) and nothing else; every other form goes through untouched.
     (client as unknown as { query: Query }).query = (...args: unknown[]) => {
       const [text, values] = args;
       if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values)) return original(...args);
-      let name = names.get(text);
-      if (name === undefined && names.size < limit) {
-        name = `k${names.size}`;
-        names.set(text, name);
-      }
-      return name === undefined ? original(text, values) : original({ name, text, values });
+      return run(text, values, false);
     };
   });
+  return { schemaChanged };
 }

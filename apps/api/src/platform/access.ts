@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Actor } from './audit';
 import { AppError } from './errors';
+import type { StaffFactorState } from './staff-factor';
 
 /**
  * Who may call a route. Every /api route declares one; registration fails without it.
@@ -22,14 +23,13 @@ export interface Caller {
   via: 'cookie' | 'bearer';
   /** Staff: when this session last gave a step-up code (null: never). */
   stepUpAt?: Date | null;
+  /** Staff: the second factor as the session's resolve read it (from the database or the session cache). */
+  staff?: StaffFactorState | null;
 }
 
 /** The second-factor state of staff sessions (the staff MFA service). */
 export interface StaffGate {
-  sessionState(
-    sessionId: string,
-    memberId: string,
-  ): Promise<{ enrolled: boolean; verified: boolean; stepUpAt: Date | null }>;
+  sessionState(sessionId: string, memberId: string): Promise<StaffFactorState>;
   isFresh(stepUpAt: Date | null): boolean;
 }
 
@@ -55,7 +55,7 @@ export interface SessionResolver {
   resolve(
     token: string,
     use?: { cached?: boolean },
-  ): Promise<{ sessionId: string; memberId: string; role: TRole } | null>;
+  ): Promise<{ sessionId: string; memberId: string; role: TRole; staff?: StaffFactorState | null } | null>;
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -124,8 +124,9 @@ export const accessPlugin = fp<{ sessions: SessionResolver; staff?: StaffGate; p
       if (!caller) throw new AppError('SESSION_INVALID', 'Not signed in, or the session has ended');
       request.caller = caller;
       if (isStaffRole(caller.role)) {
+        // Read with the session when the resolver can (decision 76), else asked of the staff MFA service.
         const state = staff
-          ? await staff.sessionState(caller.sessionId, caller.memberId)
+          ? (caller.staff ?? (await staff.sessionState(caller.sessionId, caller.memberId)))
           : { enrolled: false, verified: false, stepUpAt: null };
         caller.stepUpAt = state.stepUpAt;
         // A staff session that passed no second factor: enrolment only, or (enrolled since) log in again.

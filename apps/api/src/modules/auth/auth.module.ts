@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import type { PreparedStatements } from '../../db/prepared-statements';
 import { deriveKey, type RsaKeyPair } from '../../platform/keys';
 import type { MessageSender } from '../../platform/mail';
 import type { AppModule, ServiceLog } from '../../platform/module';
@@ -40,6 +41,8 @@ export function createAuthModule(deps: {
   databaseUrl: string;
   /** The sessions' clock (ms: touches, the cache); default Date.now. */
   sessionNow?: () => number;
+  /** The pool's prepared statements: the revocation listener also hears schema changes (decision 76). */
+  statements?: PreparedStatements;
 }) {
   const { db, config, log } = deps;
   const sessions = createSessionService(db, {
@@ -48,6 +51,7 @@ export function createAuthModule(deps: {
       seconds: config.SESSION_CACHE_SECONDS,
       databaseUrl: deps.databaseUrl,
       onError: (error) => log.warn({ error: error.message }, 'session cache: revocation listener failed'),
+      ...(deps.statements ? { onSchemaChanged: deps.statements.schemaChanged } : {}),
     },
     ...(deps.sessionNow ? { now: deps.sessionNow } : {}),
   });

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idOfMember } from '../../../test/fixtures';
+import { idOfMember, makeStaff } from '../../../test/fixtures';
 import { DEMO_PASSWORD, stepUpCode } from '../../../test/step-up';
 import { Client, createSecondInstance, createTestApp, type TestApp } from '../../../test/test-app';
 import type { SessionService } from './session.service';
-import { REVOCATION_CHANNEL } from './session-revocations';
+import { LISTENER_NAME } from './session-revocations';
 
 /**
  * The session cache of signed-in reads (decision 71) on two instances of the app sharing one database,
@@ -170,6 +170,59 @@ describe('a session ended is refused on the next read, on either instance', () =
   });
 });
 
+describe("a staff session's second factor is cached and revoked like the session (decision 76)", () => {
+  /** A support member logged in with their code through A, the session cached on both instances. */
+  async function staffOnBoth(username: string) {
+    const staff = await makeStaff(t.db, username, { role: 'support', enrolled: true });
+    const a = new Client(t.app);
+    await a.loginStaff(staff);
+    if (!a.cookie) throw new Error('no session cookie');
+    const onB = browser(b.app, a.cookie);
+    // The login's own notice (its staff_sessions row) must be heard before caching, or it would drop the
+    // entry later: both listen, then a marker sent after it is heard by both (notices arrive in order).
+    for (const [client, sessions] of [
+      [a, sessionsA()],
+      [onB, sessionsB()],
+    ] as const) {
+      const listening = listeningIs(sessions, true);
+      expect((await client.get('/api/me')).status).toBe(200);
+      await listening;
+    }
+    const marker = `marker-${username}`;
+    const heard = Promise.all([revoked(sessionsA(), marker), revoked(sessionsB(), marker)]);
+    await sql`SELECT pg_notify('session_revoked', ${marker})`.execute(t.db);
+    await heard;
+    expect((await a.get('/api/me')).status).toBe(200);
+    expect((await onB.get('/api/me')).status).toBe(200);
+    return { staff, a, b: onB };
+  }
+
+  it("the session's pass of the factor removed with SQL: refused on both instances once told", async () => {
+    const { staff, a, b: onB } = await staffOnBoth('cachedsupport1');
+    const toldA = revoked(sessionsA(), staff.id);
+    const toldB = revoked(sessionsB(), staff.id);
+    await sql`DELETE FROM staff_sessions WHERE member_id = ${staff.id}`.execute(t.db);
+    await Promise.all([toldA, toldB]);
+    // Enrolled, but this session never passed the factor: log in again with a code.
+    expect((await a.get('/api/me')).body.code).toBe('SESSION_INVALID');
+    expect((await onB.get('/api/me')).body.code).toBe('SESSION_INVALID');
+  });
+
+  it('the factor reset from the console: the other instance hears it', async () => {
+    const { staff, b: onB } = await staffOnBoth('cachedsupport2');
+    const toldB = revoked(sessionsB(), staff.id);
+    // Only the factor's rows (the CLI's reset also ends the sessions, which 0046 already tells).
+    await t.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('staff_sessions').where('member_id', '=', staff.id).execute();
+      await trx.deleteFrom('staff_recovery_codes').where('member_id', '=', staff.id).execute();
+      await trx.deleteFrom('staff_totp').where('member_id', '=', staff.id).execute();
+    });
+    await toldB;
+    // No factor any more: the session may only enrol one.
+    expect((await onB.get('/api/me')).body.code).toBe('TOTP_ENROLMENT_REQUIRED');
+  });
+});
+
 describe('what may use the cache', () => {
   it('only reads: a request that changes something asks the database', async () => {
     const frank = await signedInOnBoth('frank01');
@@ -189,7 +242,7 @@ describe('what may use the cache', () => {
     const downA = listeningIs(sessionsA(), false);
     const downB = listeningIs(sessionsB(), false);
     await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-      WHERE datname = current_database() AND query = ${`LISTEN ${REVOCATION_CHANNEL}`}`.execute(t.db);
+      WHERE datname = current_database() AND application_name = ${LISTENER_NAME}`.execute(t.db);
     await Promise.all([downA, downB]);
     expect(sessionsA().cachedSessions).toBe(0);
 

@@ -1,8 +1,12 @@
+import type { StaffFactorState } from '../../platform/staff-factor';
+
 /** What a signed-in read needs of its session, as `resolve` found it in the database. */
 export interface CachedSession {
   sessionId: string;
   memberId: string;
   role: 'member' | 'admin' | 'support';
+  /** Staff only (null for members): revoked like the rest by migration 0050's triggers (decision 76). */
+  staff: StaffFactorState | null;
 }
 
 /** Taken before a database read; `put` keeps that read's answer only if nothing was revoked since. */

@@ -4,9 +4,10 @@ import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { recordSecurityEvent } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import type { StaffFactorState } from '../../platform/staff-factor';
 import { describeDevice } from './device';
 import { createSessionCache } from './session-cache';
-import { createSessionRevocations } from './session-revocations';
+import { createSessionRevocations, type HeartbeatTimers } from './session-revocations';
 
 const IDLE_DAYS = 14;
 const DAY_MS = 86_400_000;
@@ -14,6 +15,12 @@ const TOUCH_EVERY_MS = 60_000;
 const CACHE_MAX_ENTRIES = 10_000;
 /** After the revocation listener's connection failed, the next try waits this long. */
 const LISTEN_RETRY_MS = 5_000;
+/**
+ * The listener asks `SELECT 1` this often and counts it lost when the answer takes longer than this: a path
+ * that died silently is noticed within 10 s, well inside the cache's 30 s backstop (decision 76).
+ */
+const HEARTBEAT_EVERY_MS = 5_000;
+const HEARTBEAT_ANSWER_MS = 5_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest();
 
@@ -29,16 +36,24 @@ export interface SessionLimits {
     /** Where revocations are listened for (a connection of its own). */
     databaseUrl: string;
     onError?: (error: Error) => void;
+    /** The schema may have changed (a migration was announced, or could have been missed while deaf). */
+    onSchemaChanged?: () => void;
+    /** The listener's heartbeat timers; default the real ones. */
+    heartbeatTimers?: HeartbeatTimers;
   };
   /** The service's clock (ms) for the touch and the cache; default Date.now. */
   now?: () => number;
 }
 
-/** What `resolve` answers: the session that opens the account, its member and role. */
+/**
+ * What `resolve` answers: the session that opens the account, its member and role, and for staff the
+ * second-factor state the access hook checks (null for members).
+ */
 export interface ResolvedSession {
   sessionId: string;
   memberId: string;
   role: TRole;
+  staff: StaffFactorState | null;
 }
 
 /**
@@ -59,6 +74,11 @@ export function createSessionService(db: Db, limits: SessionLimits) {
           databaseUrl: limits.cache.databaseUrl,
           now,
           retryMs: LISTEN_RETRY_MS,
+          heartbeat: {
+            everyMs: HEARTBEAT_EVERY_MS,
+            answerMs: HEARTBEAT_ANSWER_MS,
+            ...(limits.cache.heartbeatTimers ? { timers: limits.cache.heartbeatTimers } : {}),
+          },
           onRevoked: (memberId) => {
             cache.revoke(memberId);
             for (const listener of revokedListeners) listener(memberId);
@@ -68,6 +88,7 @@ export function createSessionService(db: Db, limits: SessionLimits) {
             for (const listener of listeningListeners) listener(listening);
           },
           ...(limits.cache.onError ? { onError: limits.cache.onError } : {}),
+          ...(limits.cache.onSchemaChanged ? { onSchemaChanged: limits.cache.onSchemaChanged } : {}),
         })
       : null;
   /** This process ends sessions of the member: its cached ones go now, before the database tells. */
@@ -109,6 +130,17 @@ export function createSessionService(db: Db, limits: SessionLimits) {
         'sessions.last_seen_at',
         'sessions.created_at',
         'members.role',
+        // Staff only (CASE skips the subqueries for members): the second factor, in the same round trip.
+        sql<boolean | null>`CASE WHEN members.role <> 'member' THEN EXISTS (
+          SELECT 1 FROM staff_totp t WHERE t.member_id = sessions.member_id AND t.confirmed_at IS NOT NULL
+        ) END`.as('staff_enrolled'),
+        sql<boolean | null>`CASE WHEN members.role <> 'member' THEN EXISTS (
+          SELECT 1 FROM staff_sessions s WHERE s.session_id = sessions.id AND s.member_id = sessions.member_id
+        ) END`.as('staff_verified'),
+        sql<Date | null>`CASE WHEN members.role <> 'member' THEN (
+          SELECT s.step_up_at FROM staff_sessions s
+          WHERE s.session_id = sessions.id AND s.member_id = sessions.member_id
+        ) END`.as('staff_step_up_at'),
       ])
       .where('sessions.token_hash', '=', hash)
       .where(live)
@@ -124,7 +156,19 @@ export function createSessionService(db: Db, limits: SessionLimits) {
         .where('id', '=', row.id)
         .execute();
     }
-    const session = { sessionId: row.id, memberId: row.member_id, role: row.role };
+    const session: ResolvedSession = {
+      sessionId: row.id,
+      memberId: row.member_id,
+      role: row.role,
+      staff:
+        row.role === 'member'
+          ? null
+          : {
+              enrolled: row.staff_enrolled === true,
+              verified: row.staff_verified === true,
+              stepUpAt: row.staff_step_up_at,
+            },
+    };
     if (useCache) {
       // Kept no longer than the next touch is due (so a cached read never skips one), the session's own
       // end by idleness or age, and the cache's backstop.
