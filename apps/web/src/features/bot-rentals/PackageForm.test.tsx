@@ -2,7 +2,8 @@ import { Paths, type TAdminBotPackage } from '@app/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderPage } from '../../test/render-page';
+import { fieldById, recordWrites } from '../../test/form-writes';
+import { renderPage } from '../../test/render-page';
 import { PackageForm } from './PackageForm';
 
 const pkg: TAdminBotPackage = {
@@ -31,28 +32,12 @@ const usdt = {
   usdValue: '0.000000',
 };
 
-function serve() {
-  const sent: Array<{ method: string; path: string; body: Record<string, unknown> }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      fakeApi((url, init) => {
-        if (url.pathname === Paths.wallet) return { body: { currencies: [usdt], usdTotal: '0' } };
-        if (init.method !== 'POST' && init.method !== 'PUT') return undefined;
-        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-        sent.push({ method: init.method, path: url.pathname, body });
-        return { body: { ...pkg, ...body } };
-      }),
-    ),
+const serve = () =>
+  recordWrites(
+    (body) => ({ ...pkg, ...body }),
+    (url) => (url.pathname === Paths.wallet ? { body: { currencies: [usdt], usdTotal: '0' } } : undefined),
   );
-  return sent;
-}
-
-function input(id: string): HTMLInputElement {
-  const el = document.getElementById(id);
-  if (!el) throw new Error(`no field ${id}`);
-  return el as HTMLInputElement;
-}
+const input = (id: string) => fieldById(id);
 
 beforeEach(() => {
   vi.spyOn(Toast, 'show').mockReturnValue({ close: () => {} });

@@ -2,14 +2,9 @@ import { Paths, type TAdminNewsItem } from '@app/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderPage } from '../../../test/render-page';
+import { fieldById, recordWrites } from '../../../test/form-writes';
+import { renderPage } from '../../../test/render-page';
 import { NewsForm } from './NewsForm';
-
-interface Sent {
-  method: string;
-  path: string;
-  body: Record<string, unknown>;
-}
 
 const saved = (body: Record<string, unknown>): TAdminNewsItem => ({
   id: '3f1c6a2e-4b7d-4c1e-9a55-0f6c2d8b9e01',
@@ -25,27 +20,8 @@ const saved = (body: Record<string, unknown>): TAdminNewsItem => ({
   updatedAt: '2026-11-27T02:00:00.000Z',
 });
 
-function serve() {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      fakeApi((url, init) => {
-        if (init.method !== 'POST' && init.method !== 'PUT') return undefined;
-        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-        sent.push({ method: init.method, path: url.pathname, body });
-        return { body: saved(body) };
-      }),
-    ),
-  );
-  return sent;
-}
-
-function field(id: string): HTMLElement {
-  const el = document.getElementById(id);
-  if (!el) throw new Error(`no field ${id}`);
-  return el;
-}
+const serve = () => recordWrites(saved);
+const field = (id: string) => fieldById<HTMLElement>(id);
 const type = (id: string, value: string) => fireEvent.change(field(id), { target: { value } });
 const tab = (lang: string) => fireEvent.click(screen.getByTestId(`language-tab-${lang}`));
 

@@ -2,7 +2,8 @@ import type { TAdminSlide } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderPage } from '../../../test/render-page';
+import { fieldById, recordWrites } from '../../../test/form-writes';
+import { renderPage } from '../../../test/render-page';
 import { SlideForm } from './SlideForm';
 
 const slide: TAdminSlide = {
@@ -25,29 +26,15 @@ function panelOf(lang: string): HTMLElement {
   return panel;
 }
 
-function serve() {
-  const sent: Array<{ method: string; path: string; body: Record<string, unknown> }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      fakeApi((url, init) => {
-        if (url.pathname === '/api/uploads')
-          return { body: { id: GERMAN_PICTURE, url: `/api/uploads/${GERMAN_PICTURE}` } };
-        if (init.method !== 'POST' && init.method !== 'PUT') return undefined;
-        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-        sent.push({ method: init.method, path: url.pathname, body });
-        return { body: { ...slide, ...body } };
-      }),
-    ),
+const serve = () =>
+  recordWrites(
+    (body) => ({ ...slide, ...body }),
+    (url) =>
+      url.pathname === '/api/uploads'
+        ? { body: { id: GERMAN_PICTURE, url: `/api/uploads/${GERMAN_PICTURE}` } }
+        : undefined,
   );
-  return sent;
-}
-
-function input(id: string): HTMLInputElement {
-  const el = document.getElementById(id);
-  if (!el) throw new Error(`no field ${id}`);
-  return el as HTMLInputElement;
-}
+const input = (id: string) => fieldById(id);
 
 beforeEach(() => {
   vi.spyOn(Toast, 'show').mockReturnValue({ close: () => {} });
