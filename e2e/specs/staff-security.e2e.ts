@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { atRest } from '../src/at-rest';
 import { launchBrowser, newPerson, url, type ViewportName } from '../src/browser';
-import { DEMO_ADMIN, DEMO_SECOND_ADMIN, enterStaffCode, freshCode, logInStaff } from '../src/staff';
+import { enterStaffCode, freshCode, logInStaff, takeAdmin } from '../src/staff';
 
 // Staff security (decision 45) in the browser: the authenticator step of an admin's login, the enrolment
 // of a staff member made by `npm run admin:create`, the step-up dialog before a money action, and four
@@ -77,9 +77,10 @@ describe('staff security', () => {
       const { context, page } = await newPerson(browser, viewport);
       const failures: string[] = [];
       page.on('pageerror', (error) => failures.push(error.message));
+      const admin = takeAdmin();
       await page.goto(url('/pages/login/login'));
-      await page.getByLabel('Username or email').fill(DEMO_ADMIN.username);
-      await page.getByLabel('Password').fill(DEMO_ADMIN.password);
+      await page.getByLabel('Username or email').fill(admin.username);
+      await page.getByLabel('Password').fill(admin.password);
       await page.getByRole('button', { name: 'Log in' }).click();
       const step = page.getByRole('form', { name: 'Authenticator code' });
       await step.getByLabel('Code').waitFor();
@@ -88,7 +89,7 @@ describe('staff security', () => {
       await step.getByLabel('Code').fill('000000');
       await step.getByRole('button', { name: 'Verify' }).click();
       await step.getByText('That code is not right. Check the app and try again.').waitFor();
-      await enterStaffCode(page);
+      await enterStaffCode(page, admin);
       await page.waitForURL(/#\/pages\/home\/home/);
 
       // The login's code does not count for money: the dialog asks, then the credit goes through.
@@ -96,7 +97,7 @@ describe('staff security', () => {
       const dialog = page.getByRole('dialog', { name: 'Confirm with your authenticator' });
       await dialog.getByLabel('Code').waitFor();
       await shot(page, `${viewport}-step-up`);
-      await dialog.getByLabel('Code').fill(await freshCode());
+      await dialog.getByLabel('Code').fill(await freshCode(admin));
       await dialog.getByRole('button', { name: 'Confirm' }).click();
       await page.getByText('Balance credited').waitFor();
 
@@ -113,7 +114,7 @@ describe('staff security', () => {
 
     it('a second admin approves the request, with a fresh code of their own', async () => {
       const { context, page } = await newPerson(browser, viewport);
-      await logInStaff(page, DEMO_SECOND_ADMIN, { stepUp: false });
+      const secondAdmin = await logInStaff(page, takeAdmin(), { stepUp: false });
       await page.goto(url('/admin/money'));
       const row = page.getByRole('row').filter({ hasText: member }).filter({ hasText: '25,000' });
       await row.getByRole('button', { name: 'Approve' }).waitFor();
@@ -121,7 +122,7 @@ describe('staff security', () => {
       await row.getByRole('button', { name: 'Approve' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
       const dialog = page.getByRole('dialog', { name: 'Confirm with your authenticator' });
-      await dialog.getByLabel('Code').fill(await freshCode(DEMO_SECOND_ADMIN));
+      await dialog.getByLabel('Code').fill(await freshCode(secondAdmin));
       await dialog.getByRole('button', { name: 'Confirm' }).click();
       await page.getByText('Approved and executed').waitFor();
       await expect.poll(() => row.count()).toBe(0);

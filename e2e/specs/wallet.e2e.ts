@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { atRest } from '../src/at-rest';
 import { codeSentTo, launchBrowser, newPerson, url, type ViewportName } from '../src/browser';
 import { DEMO_PASSWORD, logIn } from '../src/members';
-import { DEMO_ADMIN, enterStaffCode, stepUpViaApi } from '../src/staff';
+import { enterStaffCode, stepUpViaApi, takeAdmin } from '../src/staff';
 
 // Money through the browser, as members and an admin use it. The demo members start with 1000 USDT in
 // their Funds wallet and the transaction password Pay12345. Both sizes run against one server, so each
@@ -111,13 +111,14 @@ describe.each<ViewportName>(['phone', 'desktop'])('wallet at %s size', (viewport
 
     const admin = await newPerson(browser, viewport);
     // The admin follows a deep link: login first, then back to the admin area.
+    const staff = takeAdmin();
     await admin.page.goto(url('/admin/withdrawals'));
-    await admin.page.getByLabel('Username or email').fill(DEMO_ADMIN.username);
-    await admin.page.getByLabel('Password').fill(DEMO_ADMIN.password);
+    await admin.page.getByLabel('Username or email').fill(staff.username);
+    await admin.page.getByLabel('Password').fill(staff.password);
     await admin.page.getByRole('button', { name: 'Log in' }).click();
-    await enterStaffCode(admin.page);
+    await enterStaffCode(admin.page, staff);
     await admin.page.waitForURL(/#\/admin\/withdrawals/);
-    await stepUpViaApi(admin.page.request);
+    await stepUpViaApi(admin.page.request, staff);
     await admin.page.getByPlaceholder('Username starts with…').fill(withdrawer);
     const row = admin.page.getByRole('row').filter({ hasText: withdrawer }).first();
     await row.getByRole('button', { name: 'Approve' }).click();

@@ -3,6 +3,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { DemoStaff } from '@app/api/demo-staff';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -14,6 +15,8 @@ declare module 'vitest' {
     newStaff: { username: string; password: string };
     /** The development chain's JSON-RPC URL (`Dev chain:` in the start banner): specs read balances there. */
     devChainUrl: string;
+    /** Admins with an authenticator each (seed-staff-pool.ts): `logInStaff` takes one per login. */
+    staffPool: DemoStaff[];
   }
 }
 
@@ -80,6 +83,14 @@ export default async function setup(project: TestProject) {
   );
   const password = /Password \(shown once\): (\S+)/.exec(created)?.[1];
   if (!password) throw new Error(`admin:create printed no password:\n${created}`);
+  // More logins than 32 specs' two sizes make go round again (and wait for a fresh time step then).
+  const staffPool = JSON.parse(
+    execFileSync(process.execPath, ['--import', 'tsx', 'e2e/src/seed-staff-pool.ts', '40'], {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+    }),
+  ) as DemoStaff[];
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], { cwd: root, env });
   child.stdout?.on('data', (d) => (output += d));
@@ -89,6 +100,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('binanceMockPort', binanceMockPort);
   project.provide('newStaff', { username: 'firstadm1', password });
+  project.provide('staffPool', staffPool);
   // The start banner follows the listen by a moment: wait for it (at most 30 s), not for a time.
   const deadline = Date.now() + 30_000;
   while (!/Dev chain: \S+/.test(output) && child.exitCode === null && Date.now() < deadline) {

@@ -59,9 +59,14 @@ export const demoOtpauthUri = (s: DemoStaff) =>
  * its row as the staff MFA service seals). Existing rows are left alone. Without a box (a caller that has
  * no master key) the staff are made without a factor and would have to enrol at their first login.
  */
-export async function seedDemoStaff(db: Db, box?: SecretBox): Promise<number> {
+export function seedDemoStaff(db: Db, box?: SecretBox): Promise<number> {
+  return seedStaff(db, DEMO_STAFF, box);
+}
+
+/** Creates the given staff that are missing, as `seedDemoStaff` does; the e2e run makes its admins with it. */
+export async function seedStaff(db: Db, list: readonly DemoStaff[], box?: SecretBox): Promise<number> {
   let created = 0;
-  for (const staff of DEMO_STAFF) {
+  for (const staff of list) {
     let row = await db
       .selectFrom('members')
       .select('id')
