@@ -14,7 +14,20 @@ export function SlidesPanel() {
     {
       id: 'picture',
       header: t('content.admin.slides.pictureLabel'),
-      render: (s) => <img className={styles.thumb} src={s.imageUrl} alt="" />,
+      // The English picture, and the languages that show one of their own instead (decision 74).
+      render: (s) => {
+        const own = writtenLanguages(s.uploadTranslations);
+        return (
+          <>
+            <img className={styles.thumb} src={s.imageUrl} alt="" />
+            {own && (
+              <small className={styles.muted} data-testid="slide-own-pictures">
+                {t('content.admin.slides.ownPictures', { languages: own })}
+              </small>
+            )}
+          </>
+        );
+      },
     },
     {
       id: 'alt',
