@@ -1,4 +1,5 @@
-import { vi } from 'vitest';
+import { Toast } from 'antd-mobile';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { fakeApi } from './render-page';
 
 /** One write a form sent to the API. */
@@ -40,4 +41,18 @@ export function fieldById<T extends HTMLElement = HTMLInputElement>(id: string):
   const el = document.getElementById(id);
   if (!el) throw new Error(`no field ${id}`);
   return el as T;
+}
+
+/**
+ * The hooks every admin form test needs, registered for the file that calls this at its top: the form's
+ * success toast kept out of the DOM (it outlives the test), and the fetch stub and spies undone after each.
+ */
+export function setUpFormTests(): void {
+  beforeEach(() => {
+    vi.spyOn(Toast, 'show').mockReturnValue({ close: () => {} });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 }

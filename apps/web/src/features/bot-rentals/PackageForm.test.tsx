@@ -1,8 +1,7 @@
 import { Paths, type TAdminBotPackage } from '@app/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { Toast } from 'antd-mobile';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fieldById, recordWrites } from '../../test/form-writes';
+import { describe, expect, it, vi } from 'vitest';
+import { fieldById, recordWrites, setUpFormTests } from '../../test/form-writes';
 import { renderPage } from '../../test/render-page';
 import { PackageForm } from './PackageForm';
 
@@ -39,13 +38,7 @@ const serve = () =>
   );
 const input = (id: string) => fieldById(id);
 
-beforeEach(() => {
-  vi.spyOn(Toast, 'show').mockReturnValue({ close: () => {} });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpFormTests();
 
 describe('the admin bot package form', () => {
   it("edits the package's name per language and keeps the ones written", async () => {

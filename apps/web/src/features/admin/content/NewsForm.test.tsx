@@ -1,8 +1,7 @@
 import { Paths, type TAdminNewsItem } from '@app/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { Toast } from 'antd-mobile';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fieldById, recordWrites } from '../../../test/form-writes';
+import { describe, expect, it, vi } from 'vitest';
+import { fieldById, recordWrites, setUpFormTests } from '../../../test/form-writes';
 import { renderPage } from '../../../test/render-page';
 import { NewsForm } from './NewsForm';
 
@@ -25,13 +24,7 @@ const field = (id: string) => fieldById<HTMLElement>(id);
 const type = (id: string, value: string) => fireEvent.change(field(id), { target: { value } });
 const tab = (lang: string) => fireEvent.click(screen.getByTestId(`language-tab-${lang}`));
 
-beforeEach(() => {
-  vi.spyOn(Toast, 'show').mockReturnValue({ close: () => {} });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpFormTests();
 
 describe('the admin news form', () => {
   it('writes a tab per language and sends only the languages filled in, English required', async () => {

@@ -1,8 +1,7 @@
 import type { TAdminSlide } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Toast } from 'antd-mobile';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fieldById, recordWrites } from '../../../test/form-writes';
+import { describe, expect, it, vi } from 'vitest';
+import { fieldById, recordWrites, setUpFormTests } from '../../../test/form-writes';
 import { renderPage } from '../../../test/render-page';
 import { SlideForm } from './SlideForm';
 
@@ -36,13 +35,7 @@ const serve = () =>
   );
 const input = (id: string) => fieldById(id);
 
-beforeEach(() => {
-  vi.spyOn(Toast, 'show').mockReturnValue({ close: () => {} });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpFormTests();
 
 describe('the admin slide form', () => {
   it("edits the picture's description per language and keeps the ones written", async () => {
