@@ -22,7 +22,7 @@ export default defineConfig({
         test: {
           name: 'web',
           root: 'apps/web',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'vite-*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
         },

@@ -1,4 +1,5 @@
-import { Endpoints } from '@app/contracts';
+// One group, not `Endpoints`: the login page imports this and would load every group's schemas (§79).
+import { AppEndpoints } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 
@@ -9,7 +10,7 @@ import { api } from './api';
 export function useAppInfo() {
   return useQuery({
     queryKey: ['app-info'],
-    queryFn: ({ signal }) => api.call(Endpoints.app.appInfo, { signal }),
+    queryFn: ({ signal }) => api.call(AppEndpoints.appInfo, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

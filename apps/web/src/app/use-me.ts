@@ -1,4 +1,5 @@
-import { Endpoints } from '@app/contracts';
+// One group, not `Endpoints`: the login page imports this and would load every group's schemas (§79).
+import { AuthEndpoints } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 import { session, useSession } from './session';
@@ -14,7 +15,7 @@ export function useMe() {
   const query = useQuery({
     queryKey: meKey,
     queryFn: async ({ signal }) => {
-      const user = await api.call(Endpoints.auth.me, { signal });
+      const user = await api.call(AuthEndpoints.me, { signal });
       session.update(user);
       return user;
     },

@@ -1,0 +1,87 @@
+import path from 'node:path';
+import type { ChunkingContext, CodeSplittingGroup } from 'rolldown';
+
+/**
+ * The landing pages whose modules come in two chunks each, named after the page (issue 19). The intro page
+ * is left out: its 13 files are what the entry's side already split off (a group took none of them).
+ */
+const LANDING_PAGES = ['src/features/auth/LoginPage.tsx', 'src/features/home/HomePage.tsx'];
+const ENTRY = 'src/main.tsx';
+
+/**
+ * Rolldown's automatic splitting gives every set of importers a chunk of its own, so the login page came in
+ * 36 files (most of 1-2 KB), the home page in 91, and a phone on slow 4G, six connections per origin, waited on them in rounds.
+ * Two groups per landing page take the modules it reaches through static imports that the entry cannot
+ * reach, so the entry never imports their chunks (its files and weight stay as they were): `<Page>`, those
+ * only the page itself imports, and `<Page>-shared`, those other pages import too (the API client, form
+ * parts), which is what those pages load instead of the page's own code.
+ * "Cannot reach" is judged on the whole import graph, barrels included (antd-mobile's, the contracts'):
+ * coarse, as it leaves out whatever the entry could reach through a barrel, but never wrong. Without
+ * `includeDependenciesRecursively` a group keeps to those modules; with it, it took the modules they
+ * import from the entry's side (React, i18n) and the entry then loaded the group (decisions §72).
+ */
+export function landingChunkGroups(
+  root: string,
+  pages = LANDING_PAGES,
+  entryModule = ENTRY,
+): CodeSplittingGroup[] {
+  const entry = path.resolve(root, entryModule);
+  return pages
+    .map((page) => path.resolve(root, page))
+    .flatMap((page) => {
+      const name = path.basename(page).replace(/\.\w+$/, '');
+      // Computed on the first call, once the graph is complete; kept by module id, as the calls ask.
+      let split: { own: Set<string>; shared: Set<string> } | undefined;
+      const of = (ctx: ChunkingContext) => {
+        split ??= splitByImporters(ctx, page, entry);
+        return split;
+      };
+      return [
+        {
+          name: (id, ctx) => (of(ctx).own.has(id) ? name : null),
+          debugName: `landing ${name}`,
+          includeDependenciesRecursively: false,
+        },
+        {
+          name: (id, ctx) => (of(ctx).shared.has(id) ? `${name}-shared` : null),
+          debugName: `landing ${name}, shared`,
+          includeDependenciesRecursively: false,
+        },
+      ];
+    });
+}
+
+/**
+ * The modules `page` reaches through static imports and `entry` does not, split in those only the page's
+ * own modules import (`own`) and the rest.
+ */
+function splitByImporters(ctx: ChunkingContext, page: string, entry: string) {
+  const reachedByEntry = staticClosure(ctx, entry);
+  const candidates = [...staticClosure(ctx, page)].filter((id) => !reachedByEntry.has(id));
+  const own = new Set([page]);
+  // Grown to a fixed point: a module is the page's own once all its importers are (a cycle stays shared).
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const id of candidates) {
+      const info = ctx.getModuleInfo(id);
+      if (own.has(id) || !info || info.dynamicImporters.length > 0) continue;
+      if (info.importers.every((importer) => own.has(importer))) {
+        own.add(id);
+        grew = true;
+      }
+    }
+  }
+  return { own, shared: new Set(candidates.filter((id) => !own.has(id))) };
+}
+
+/** Every module `from` reaches through static imports, itself included. */
+function staticClosure(ctx: ChunkingContext, from: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [from];
+  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
