@@ -38,7 +38,6 @@ export const authRoutes: FastifyPluginAsyncZod<{
   sessions: SessionService;
   sealed: SealedService;
   authRateLimit: number;
-  /** The member's KYC state, which /api/me carries (the KYC service's statusOf). */
 }> = async (app, { auth, sessions, sealed, authRateLimit }) => {
   const pub = { access: 'public' as const };
   // Per-IP limit on everything that guesses secrets, sends messages or tells whether a name exists.
