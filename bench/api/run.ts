@@ -7,10 +7,11 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { Paths } from '@app/contracts';
 import { DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD, demoMemberNames } from '../../apps/api/src/db/seed/demo';
-import { adminQuery, createDatabase, dropDatabase, openServer, serverFacts } from '../ledger/postgres';
+import { createDatabase, dropDatabase, openServer, serverFacts } from '../ledger/postgres';
 import { argon2Ceiling } from './argon2-ceiling';
 import { type LoadResult, loadGet, loadTransfers, type Member } from './load';
 import { startApp, startReference } from './processes';
+import { countTransactions } from './transactions';
 
 function intEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -29,6 +30,8 @@ const cfg = {
   reads: process.env.BENCH_READS?.split(',').map((p) => p.trim()),
   /** BENCH_TRANSFERS=0: no transfers and no argon2id ceiling (a quicker look at the reads). */
   transfers: process.env.BENCH_TRANSFERS !== '0',
+  /** Seconds without load over which the app's background transactions are counted (transactions.ts). */
+  idleSeconds: intEnv('BENCH_IDLE_SECONDS', 15),
 };
 const READS = [Paths.me, Paths.wallet, Paths.walletRecords, Paths.bots, Paths.notifications];
 const progress = (text: string) => process.stderr.write(`${text}\n`);
@@ -51,32 +54,6 @@ async function demoMembers(baseUrl: string, usernames: string[]): Promise<Member
     if (member) members.push(member);
   }
   return members;
-}
-
-/**
- * Transactions the database committed or rolled back so far (every statement outside a transaction is
- * one): how many round trips a request costs, which the CPU profile of the app cannot show.
- */
-async function transactionsOf(url: string, dbName: string): Promise<number> {
-  const read = async () => {
-    const [row] = await adminQuery<{ n: string }>(
-      url,
-      'SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = $1',
-      [dbName],
-    );
-    return Number(row?.n ?? 0);
-  };
-  // Backends hand in their counts up to ~10 s after they go idle: read until the figure holds still for
-  // two seconds (the bench's own reads go to another database and do not move it).
-  let last = await read();
-  let still = 0;
-  for (let i = 0; i < 20 && still < 2; i++) {
-    await new Promise((r) => setTimeout(r, 1000));
-    const now = await read();
-    still = now === last ? still + 1 : 0;
-    last = now;
-  }
-  return last;
 }
 
 /**
@@ -144,25 +121,32 @@ async function main() {
     if (members.length < 2) throw new Error('fewer than two demo members could sign in');
     const alice = members.find((m) => m.username === 'alice01') ?? members[0]!;
 
+    progress(`counting the app's background transactions over ${cfg.idleSeconds} s without load`);
+    const transactions = await countTransactions({
+      adminUrl: server.adminUrl,
+      dbName,
+      idleSeconds: cfg.idleSeconds,
+    });
+    // The warm-up and the measured window are one stretch of load for the transaction count (both serve
+    // the same requests), so one wait for the counter to settle closes it (transactions.ts).
     const measure = async (name: string, target: string, pid: number, token?: string) => {
-      await loadGet({ name, url: target, token, connections: cfg.connections, seconds: cfg.warmupSeconds });
+      const load = { name, url: target, token, connections: cfg.connections };
+      const warmup = await loadGet({ ...load, seconds: cfg.warmupSeconds });
       progress(`measuring ${name}`);
-      const before = await transactionsOf(server.adminUrl, dbName);
       const cpuBefore = cpuMsOf(pid);
-      const result = await loadGet({
-        name,
-        url: target,
-        token,
-        connections: cfg.connections,
-        seconds: cfg.seconds,
-      });
+      const result = await loadGet({ ...load, seconds: cfg.seconds });
       const cpu = cpuMsOf(pid) - cpuBefore;
-      const after = await transactionsOf(server.adminUrl, dbName);
+      const served = warmup.perSecond * cfg.warmupSeconds + result.perSecond * cfg.seconds;
       const count = result.perSecond * cfg.seconds;
-      return { ...result, transactionsPerRequest: (after - before) / count, cpuMsPerRequest: cpu / count };
+      return {
+        ...result,
+        transactionsPerRequest: (await transactions.sinceLast()) / served,
+        backgroundPerRequest: (transactions.backgroundPerSecond * cfg.seconds) / count,
+        cpuMsPerRequest: cpu / count,
+      };
     };
     const refBefore = await measure('reference: SELECT 1 (before)', reference.baseUrl, reference.pid);
-    const reads: LoadResult[] = [];
+    const reads: Array<Awaited<ReturnType<typeof measure>>> = [];
     for (const path of cfg.reads ?? READS)
       reads.push(await measure(`GET ${path}`, `${app.baseUrl}${path}`, app.pid, alice.token));
     const health = await measure(
@@ -195,6 +179,10 @@ async function main() {
     console.log('');
     console.log(
       "ref/s: the reference's mean of before and after; db tx: database transactions per request; cpu ms: the server process's CPU per request",
+    );
+    const slowest = Math.max(...[...reads, health].map((r) => r.backgroundPerRequest));
+    console.log(
+      `db tx less the app's background, ${transactions.backgroundPerSecond.toFixed(1)} tx/s without load (at most ${slowest.toFixed(3)} per request of any app read)`,
     );
     if (money) {
       console.log(

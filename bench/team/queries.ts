@@ -37,6 +37,7 @@ export async function measureQueries(
     guard: {} as never,
     changes: {} as never,
     mfa: {} as never,
+    kycStatus: {} as never,
   });
   const team = createTeamService({ db, legTotals: createLegTotals(db) });
   const teamRepo = createTeamRepository(db);

@@ -170,7 +170,6 @@ export async function createServices(config: Config, deps: ServiceDeps) {
     checkCurrentPassword: auth.auth.checkCurrentPassword,
     changes: auth.credentialChanges,
     me: auth.auth.me,
-    kycStatusOf: kyc.kyc.statusOf,
     claimAvatar: (trx, memberId, id) =>
       uploads.uploads.claim(trx, { ids: [id], ownerId: memberId, purpose: 'avatar' }),
     tacRateLimit: config.AUTH_RATE_LIMIT_PER_MINUTE,

@@ -33,7 +33,7 @@ export function createAuthModule(deps: {
   sms: MessageSender;
   members: MembersRepository;
   notifications: Pick<NotificationService, 'notify'>;
-  kyc: Pick<KycService, 'statusOf'>;
+  kyc: Pick<KycService, 'statusColumn'>;
   log: ServiceLog;
   /** The clock of TOTP time steps (ms); default Date.now. */
   totpNow?: () => number;
@@ -87,6 +87,7 @@ export function createAuthModule(deps: {
   const auth = createAuthService({
     db,
     members: deps.members,
+    kycStatus: deps.kyc.statusColumn,
     sessions,
     tac,
     sealed,
@@ -119,7 +120,6 @@ export function createAuthModule(deps: {
         sessions,
         sealed,
         authRateLimit: config.AUTH_RATE_LIMIT_PER_MINUTE,
-        kycStatusOf: deps.kyc.statusOf,
       });
       await app.register(securityRoutes, { sessions, securityEvents });
       await app.register(staffMfaRoutes, {

@@ -1,4 +1,4 @@
-import { Endpoints, type KycStatus } from '@app/contracts';
+import { Endpoints } from '@app/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, SESSION_COOKIE } from '../../platform/access';
@@ -38,9 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   sessions: SessionService;
   sealed: SealedService;
   authRateLimit: number;
-  /** The member's KYC state, which /api/me carries (the KYC service's statusOf). */
-  kycStatusOf: (memberId: string) => Promise<KycStatus>;
-}> = async (app, { auth, sessions, sealed, authRateLimit, kycStatusOf }) => {
+}> = async (app, { auth, sessions, sealed, authRateLimit }) => {
   const pub = { access: 'public' as const };
   // Per-IP limit on everything that guesses secrets, sends messages or tells whether a name exists.
   const guarded = { access: 'public' as const, rateLimit: { max: authRateLimit, timeWindow: '1 minute' } };
@@ -151,11 +149,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   route(app, Endpoints.auth.me, {
     config: member,
     tags,
-    handler: async (request) => {
-      const memberId = callerOf(request).memberId;
-      const [user, kycStatus] = await Promise.all([auth.me(memberId), kycStatusOf(memberId)]);
-      return { ...user, kycStatus };
-    },
+    handler: (request) => auth.me(callerOf(request).memberId),
   });
 
   route(app, Endpoints.auth.changePassword, {

@@ -1,5 +1,5 @@
-import type { TAdminKycQuery, TKycIdNumberCheckQuery } from '@app/contracts';
-import type { Selectable } from 'kysely';
+import type { KycStatus, TAdminKycQuery, TKycIdNumberCheckQuery } from '@app/contracts';
+import { type Expression, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { KycSubmissionsTable } from '../../db/schema';
 
@@ -8,6 +8,16 @@ export type SubmissionWithNames = SubmissionRow & { username: string; reviewer: 
 
 /** The ID number as uniqueness compares it (the migration's generated `id_number_key`). */
 export const idNumberKey = (idNumber: string) => idNumber.replaceAll('-', '');
+
+/**
+ * A member's KYC status as a column of another module's statement: what `statusOf` answers (the latest
+ * submission's status, `none` without one), for a read that wants it beside its own row in one round trip
+ * (GET /api/me). The KYC module keeps the SQL; the caller only places it (decision 80).
+ */
+export function kycStatusColumn(memberId: Expression<string>): RawBuilder<KycStatus> {
+  return sql<KycStatus>`coalesce((SELECT k.status FROM kyc_submissions k WHERE k.member_id = ${memberId}
+    ORDER BY k.created_at DESC LIMIT 1), 'none')`;
+}
 
 /** The KYC module's queries. `ex` is the database or the caller's transaction. */
 export const kycRepository = {

@@ -19,7 +19,12 @@ import { type Actor, recordAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { NotificationService } from '../notifications/notifications.service';
 import type { UploadService } from '../uploads/uploads.service';
-import { kycRepository as repo, type SubmissionRow, type SubmissionWithNames } from './kyc.repository';
+import {
+  kycStatusColumn,
+  kycRepository as repo,
+  type SubmissionRow,
+  type SubmissionWithNames,
+} from './kyc.repository';
 import { transition } from './kyc-state';
 
 export interface KycServiceDeps {
@@ -201,6 +206,8 @@ export function createKycService({ db, uploads, notifications }: KycServiceDeps)
 
   return {
     statusOf,
+    /** `statusOf` as a column of another module's statement (kyc.repository.ts). */
+    statusColumn: kycStatusColumn,
     /** Whether the member passed KYC (asked by purchases that require it). Approval is final. */
     isApproved: (memberId: string) => repo.hasApproved(db, memberId),
     state,

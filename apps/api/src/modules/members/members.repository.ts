@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Expression, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 
 /** Kysely queries over members: lookups and the placement tree. */
@@ -26,8 +26,14 @@ export function createMembersRepository(db: Db) {
     findById: (id: string) =>
       db.selectFrom('members').select(columns).where('id', '=', id).executeTakeFirst(),
 
-    /** A member with the usernames of their sponsor and placement parent, in one statement (GET /api/me). */
-    findWithNames: (id: string) =>
+    /**
+     * A member with the usernames of their sponsor and placement parent and their KYC status (the KYC
+     * module's column over the member's id), in one statement (GET /api/me).
+     */
+    findWithNames: <S extends string>(
+      id: string,
+      kycStatus: (memberId: Expression<string>) => RawBuilder<S>,
+    ) =>
       db
         .selectFrom('members')
         .select(columns)
@@ -42,6 +48,7 @@ export function createMembersRepository(db: Db) {
             .select('p.username')
             .whereRef('p.id', '=', 'members.placement_parent_id')
             .as('placement_username'),
+          kycStatus(eb.ref('members.id')).as('kyc_status'),
         ])
         .where('members.id', '=', id)
         .executeTakeFirst(),

@@ -1,12 +1,11 @@
 import {
-  type KycStatus,
   type TContact,
   type TContactChange,
   type TContactChangeTac,
   type TContactChangeTacSent,
+  type TMe,
   type TProfile,
   type TUpdateProfile,
-  type TUserInfo,
   uploadUrlOf,
 } from '@app/contracts';
 import type { Db } from '../../db/database';
@@ -28,10 +27,8 @@ export interface ProfileDeps {
   ) => Promise<MemberRow>;
   /** What follows a credential change: sessions end, audit, money hold, bell, notice (decision 42). */
   changes: CredentialChanges;
-  /** The signed-in member as `/api/me` shows them (auth owns it). */
-  me: (memberId: string) => Promise<TUserInfo>;
-  /** The member's KYC state (KYC owns it). */
-  kycStatusOf: (memberId: string) => Promise<KycStatus>;
+  /** The signed-in member as `/api/me` shows them, their KYC status included (auth owns it). */
+  me: (memberId: string) => Promise<TMe>;
   /** Claims an upload of purpose 'avatar' for the member inside `trx` (uploads module). */
   claimAvatar: (trx: Db, memberId: string, uploadId: string) => Promise<void>;
 }
@@ -64,14 +61,12 @@ export function createProfileService(deps: ProfileDeps) {
   const { db, members, tac } = deps;
 
   async function view(memberId: string): Promise<TProfile> {
-    const [user, kycStatus, row] = await Promise.all([
+    const [user, row] = await Promise.all([
       deps.me(memberId),
-      deps.kycStatusOf(memberId),
       db.selectFrom('members').select('avatar_upload_id').where('id', '=', memberId).executeTakeFirst(),
     ]);
     return {
       ...user,
-      kycStatus,
       avatarUploadId: row?.avatar_upload_id ?? null,
       avatarUrl: row?.avatar_upload_id ? uploadUrlOf(row.avatar_upload_id) : null,
       invitationCode: user.username,
