@@ -2,7 +2,8 @@
  * `npx tsx bench/api/profile-top.ts <file.cpuprofile>... [count]`: the functions with the most self time in
  * V8 CPU profiles (as `node --cpu-prof` writes them, e.g. through BENCH_CPU_PROF, or bench:chain's), summed
  * over their call sites and over the files, with their share of the sampled time. For bench/README.md's
- * before/after tables.
+ * before/after tables. `--during=<function>` keeps only the window from the first to the last sample whose
+ * stack holds that function (e.g. `--during=unseal`: the transfers of a whole bench:api run).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,7 @@ interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   hitCount?: number;
+  children?: number[];
 }
 interface Profile {
   nodes: ProfileNode[];
@@ -21,14 +23,30 @@ interface Profile {
 const args = process.argv.slice(2);
 const files = args.filter((a) => a.endsWith('.cpuprofile'));
 const countArg = args.find((a) => /^\d+$/.test(a));
-if (files.length === 0) throw new Error('usage: profile-top.ts <file.cpuprofile>... [count]');
+const during = args.find((a) => a.startsWith('--during='))?.slice('--during='.length);
+if (files.length === 0)
+  throw new Error('usage: profile-top.ts <file.cpuprofile>... [count] [--during=<function>]');
+
+/** Which samples count: all, or those from the first to the last whose stack holds `during`. */
+function samplesKept(profile: Profile, byNode: Map<number, ProfileNode>): (i: number) => boolean {
+  if (!during) return () => true;
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const holds = (id: number | undefined): boolean =>
+    id !== undefined && (byNode.get(id)!.callFrame.functionName === during || holds(parent.get(id)));
+  const marked = profile.samples.flatMap((id, i) => (holds(id) ? [i] : []));
+  if (marked.length === 0) throw new Error(`no sample runs ${during}`);
+  return (i) => i >= marked[0]! && i <= marked.at(-1)!;
+}
 const totals = new Map<string, number>();
 let all = 0;
 for (const file of files) {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
   const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const kept = samplesKept(profile, byNode);
   const selfMicros = new Map<number, number>();
   for (const [i, id] of profile.samples.entries()) {
+    if (!kept(i)) continue;
     selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
   }
   for (const [id, micros] of selfMicros) {
