@@ -57,8 +57,9 @@ export function createTransactionPasswordGuard(
   }
 
   /**
-   * The member's guard row, locked for this transaction (made on the member's first check): whether a lock
-   * is in force, and whether wrong guesses are counted (only checks holding this row add them).
+   * The member's guard row, locked for this transaction (made on the member's first check), and whether a
+   * lock is in force. Nothing else is read in the same statement: a subquery here would see the snapshot
+   * taken before waiting for the row, missing the failures the check before this one committed.
    */
   async function lockGuard(trx: Db, memberId: string) {
     const select = () =>
@@ -67,9 +68,6 @@ export function createTransactionPasswordGuard(
         .select([
           'g.locked_until',
           sql<boolean>`coalesce(g.locked_until > clock_timestamp(), false)`.as('locked'),
-          sql<boolean>`exists (
-            SELECT 1 FROM transaction_password_failures f WHERE f.member_id = g.member_id
-          )`.as('has_failures'),
         ])
         .where('g.member_id', '=', memberId)
         .forUpdate('g')
@@ -97,9 +95,7 @@ export function createTransactionPasswordGuard(
       if (guard.locked && guard.locked_until) return { kind: 'locked', until: guard.locked_until };
 
       if (right) {
-        if (guard.has_failures) {
-          await trx.deleteFrom('transaction_password_failures').where('member_id', '=', memberId).execute();
-        }
+        await trx.deleteFrom('transaction_password_failures').where('member_id', '=', memberId).execute();
         return { kind: 'right' };
       }
       await trx
