@@ -7,8 +7,10 @@
  * A bench:api profile holds the app's start-up and every workload. The busy stretches of the process (each
  * second over a third busy, joined across gaps under 2 s) are listed first; `--stretch=N` keeps only the
  * samples of stretch N (the bench's workloads are stretches apart, in the order the bench runs them, as it
- * waits for the database's counters between them). `--inclusive` ranks by total time instead: each
- * function counted once in every sample whose stack holds it (where a request's time goes, by piece).
+ * waits for the database's counters between them). `--during=<function>` keeps only the window from the
+ * first to the last sample whose stack holds that function (e.g. `--during=unseal`: the transfers of a whole
+ * bench:api run). `--inclusive` ranks by total time instead: each function counted once in every sample
+ * whose stack holds it (where a request's time goes, by piece).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -28,9 +30,12 @@ const args = process.argv.slice(2);
 const files = args.filter((a) => a.endsWith('.cpuprofile'));
 const countArg = args.find((a) => /^\d+$/.test(a));
 const stretchArg = args.find((a) => a.startsWith('--stretch='));
+const during = args.find((a) => a.startsWith('--during='))?.slice('--during='.length);
 const inclusive = args.includes('--inclusive');
 if (files.length === 0) {
-  throw new Error('usage: profile-top.ts <file.cpuprofile>... [count] [--stretch=N] [--inclusive]');
+  throw new Error(
+    'usage: profile-top.ts <file.cpuprofile>... [count] [--stretch=N] [--during=<function>] [--inclusive]',
+  );
 }
 
 const keyOf = (frame: ProfileNode['callFrame']) => {
@@ -59,6 +64,16 @@ function busyStretches(profile: Profile, idleId: number | undefined): Array<[num
   return stretches;
 }
 
+/** Which samples count: all, or those from the first to the last whose stack holds `during`. */
+function samplesKept(profile: Profile, parentOf: Map<number, number>, byNode: Map<number, ProfileNode>) {
+  if (!during) return () => true;
+  const holds = (id: number | undefined): boolean =>
+    id !== undefined && (byNode.get(id)!.callFrame.functionName === during || holds(parentOf.get(id)));
+  const marked = profile.samples.flatMap((id, i) => (holds(id) ? [i] : []));
+  if (marked.length === 0) throw new Error(`no sample runs ${during}`);
+  return (i: number) => i >= marked[0]! && i <= marked.at(-1)!;
+}
+
 const totals = new Map<string, number>();
 let all = 0;
 let idleMicros = 0;
@@ -74,11 +89,13 @@ for (const file of files) {
   );
   const window = stretchArg ? stretches[Number(stretchArg.slice('--stretch='.length))] : undefined;
   if (stretchArg && !window) throw new Error(`${file} has no stretch ${stretchArg}`);
+  const kept = samplesKept(profile, parentOf, byNode);
   let t = 0;
   for (const [i, id] of profile.samples.entries()) {
     const micros = profile.timeDeltas[i] ?? 0;
     t += micros;
     if (window && (t < window[0] * 1e6 || t >= window[1] * 1e6)) continue;
+    if (!kept(i)) continue;
     all += micros;
     if (id === idleId) idleMicros += micros;
     const keys = new Set<string>();

@@ -24,10 +24,16 @@ function lockedError(until: Date): AppError {
 
 /**
  * Counts wrong transaction passwords per member, exactly under concurrent guesses (decision 42). Each
- * check runs with the member's guard row locked (SELECT ... FOR UPDATE), so a member's checks run one
- * after another: each sees the count the one before it left, the guess that reaches the limit sets the
- * lock, and every later one (even the right password) is refused until the lock has passed. The lock, the
- * count and their security events commit together; the refusal is thrown after the commit.
+ * check's outcome is decided with the member's guard row locked (SELECT ... FOR UPDATE), so a member's
+ * checks are settled one after another: each sees the count the one before it left, the guess that reaches
+ * the limit sets the lock, and every later one (even the right password) is refused until the lock has
+ * passed. The lock, the count and their security events commit together; the refusal is thrown after the
+ * commit.
+ *
+ * The argon2 verification itself runs before the row is locked (decision 78): it is a pure function of the
+ * stored hash and the guess, and what a guess answers is still only decided under the lock, so a guess
+ * settled after the lock was set learns nothing from its verification. Run inside the transaction, each
+ * check held a pooled connection and the row lock while its argon2 waited its turn on the thread pool.
  */
 export function createTransactionPasswordGuard(
   deps: { db: Db; notify: NotificationService['notify'] } & TransactionPasswordLimits,
@@ -50,26 +56,45 @@ export function createTransactionPasswordGuard(
     if (until) throw lockedError(until);
   }
 
-  /** Runs `verify` (the argon2 check) as the member's one check in progress, and counts a wrong answer. */
-  async function attempt(memberId: string, ip: string, verify: () => Promise<boolean>): Promise<void> {
-    const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
-      await trx
-        .insertInto('transaction_password_guards')
-        .values({ member_id: memberId, locked_until: null })
-        .onConflict((oc) => oc.column('member_id').doNothing())
-        .execute();
-      const guard = await trx
-        .selectFrom('transaction_password_guards')
+  /**
+   * The member's guard row, locked for this transaction (made on the member's first check), and whether a
+   * lock is in force. Nothing else is read in the same statement: a subquery here would see the snapshot
+   * taken before waiting for the row, missing the failures the check before this one committed.
+   */
+  async function lockGuard(trx: Db, memberId: string) {
+    const select = () =>
+      trx
+        .selectFrom('transaction_password_guards as g')
         .select([
-          'locked_until',
-          sql<boolean>`coalesce(locked_until > clock_timestamp(), false)`.as('locked'),
+          'g.locked_until',
+          sql<boolean>`coalesce(g.locked_until > clock_timestamp(), false)`.as('locked'),
         ])
-        .where('member_id', '=', memberId)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
+        .where('g.member_id', '=', memberId)
+        .forUpdate('g')
+        .executeTakeFirst();
+    const found = await select();
+    if (found) return found;
+    await trx
+      .insertInto('transaction_password_guards')
+      .values({ member_id: memberId, locked_until: null })
+      .onConflict((oc) => oc.column('member_id').doNothing())
+      .execute();
+    const made = await select();
+    if (!made) throw new Error(`no transaction password guard row for ${memberId}`);
+    return made;
+  }
+
+  /**
+   * Runs `verify` (the argon2 check), then settles it as the member's one check in progress: refused while
+   * a lock is in force, a wrong answer counted.
+   */
+  async function attempt(memberId: string, ip: string, verify: () => Promise<boolean>): Promise<void> {
+    const right = await verify();
+    const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
+      const guard = await lockGuard(trx, memberId);
       if (guard.locked && guard.locked_until) return { kind: 'locked', until: guard.locked_until };
 
-      if (await verify()) {
+      if (right) {
         await trx.deleteFrom('transaction_password_failures').where('member_id', '=', memberId).execute();
         return { kind: 'right' };
       }
