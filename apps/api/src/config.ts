@@ -12,7 +12,11 @@ const booleanFlag = z
 export const ZConfig = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /**
+   * Loopback unless told otherwise: `npm start` seeds demo accounts whose passwords (and the admins' TOTP
+   * secrets) it prints, so a laptop must not offer them to its network. A deployment names its interface.
+   */
+  HOST: z.string().default('127.0.0.1'),
   /** Without it an embedded PostgreSQL is started with its data under DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
   /** With it, rate-limit counters live in Redis so several API instances share them. */

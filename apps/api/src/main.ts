@@ -253,7 +253,7 @@ async function start(
     }
     throw error;
   }
-  const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
+  const shown = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
   const lines = [
     '',
     `  Platform ready in ${((Date.now() - started) / 1000).toFixed(1)} s: http://${shown}:${config.PORT}/`,
