@@ -1,4 +1,5 @@
 import { assertDecimals } from './currency';
+import { numberFormat } from './number-format';
 
 /** The canonical decimal string of an amount, for JSON: every decimal written, "-" for negatives. */
 export function toDecimalString(minor: bigint, decimals: number): string {
@@ -45,7 +46,7 @@ export function formatAmount(
   // "-0.000000" after truncation would be a negative zero on screen; show it without the sign.
   const signed = negative && (whole > 0n || /[1-9]/.test(fraction));
 
-  const integerFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  const integerFormat = numberFormat(locale, { maximumFractionDigits: 0 });
   const integerText = integerFormat
     .formatToParts(whole)
     .filter((p) => p.type === 'integer' || p.type === 'group')
@@ -54,13 +55,11 @@ export function formatAmount(
   const fractionText =
     fraction.length === 0
       ? ''
-      : new Intl.NumberFormat(locale, { useGrouping: false, minimumIntegerDigits: fraction.length }).format(
+      : numberFormat(locale, { useGrouping: false, minimumIntegerDigits: fraction.length }).format(
           BigInt(fraction),
         );
   // A template number of the same sign gives the locale's order of sign, digits and separators.
-  const template = new Intl.NumberFormat(locale, { minimumFractionDigits: 1 }).formatToParts(
-    signed ? -1.5 : 1.5,
-  );
+  const template = numberFormat(locale, { minimumFractionDigits: 1 }).formatToParts(signed ? -1.5 : 1.5);
   let out = '';
   for (const part of template) {
     if (part.type === 'integer') out += integerText;

@@ -1,5 +1,6 @@
 export * from './currency';
 export * from './format';
+export * from './number-format';
 export * from './parse';
 export * from './rounding';
 // The exchange decimals (bigints at 18 places) are the subpath '@app/money/decimal': their short names

@@ -1,4 +1,5 @@
 import type { TCandle } from '@app/contracts';
+import { numberFormat } from '@app/money';
 
 /** Digits after the point of a decimal string ("64250.50" -> 2). */
 export function decimalsOf(value: string): number {
@@ -12,22 +13,20 @@ export function decimalsOf(value: string): number {
  */
 export function priceText(value: string, locale: string): string {
   const digits = decimalsOf(value);
-  const format = new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
-  });
-  return format.format(value as Intl.StringNumericLiteral);
+  }).format(value as Intl.StringNumericLiteral);
 }
 
 /** "+1.23 %" or "-0.40 %", the sign always shown, in the reader's language. */
 export function changeText(percent: string, locale: string): string {
-  const format = new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'percent',
     signDisplay: 'exceptZero',
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
-  });
-  return format.format(Number(percent) / 100);
+  }).format(Number(percent) / 100);
 }
 
 export type Trend = 'up' | 'down' | 'flat';
@@ -39,20 +38,17 @@ export function trendOf(percent: string): Trend {
 
 /** A funding rate given as a fraction ("0.0001") as a percentage with four decimals ("0.0100 %"). */
 export function fundingText(rate: string, locale: string): string {
-  const format = new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'percent',
     signDisplay: 'negative',
     minimumFractionDigits: 4,
     maximumFractionDigits: 4,
-  });
-  return format.format(Number(rate));
+  }).format(Number(rate));
 }
 
 /** A 24 h traded value, short ("1.8B"). */
 export function volumeText(value: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 }).format(
-    Number(value),
-  );
+  return numberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 }).format(Number(value));
 }
 
 const max = (a: string, b: string) => (Number(b) > Number(a) ? b : a);
