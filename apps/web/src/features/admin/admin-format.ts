@@ -1,5 +1,6 @@
 import { formatAmount, parseAmount } from '@app/money';
 import { currentLanguage } from '../../app/i18n';
+import { dateTimeFormat } from '../../shared/format';
 
 /** The language for Intl: our Malay is `bm-MY`, which Intl knows as `ms-MY`. */
 export function intlLocale(lang: string = currentLanguage()): string {
@@ -10,7 +11,7 @@ export function intlLocale(lang: string = currentLanguage()): string {
 export function formatDateTime(iso: string, dateStyle: 'short' | 'medium' = 'medium', lang?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle, timeStyle: 'short' }).format(date);
+  return dateTimeFormat(intlLocale(lang), { dateStyle, timeStyle: 'short' }).format(date);
 }
 
 const DECIMAL_TEXT = /^(-?)(\d+)(?:\.(\d+))?$/;

@@ -1,4 +1,5 @@
 import { figureText } from '../../shared/amounts';
+import { dateTimeFormat } from '../../shared/format';
 
 /**
  * A quote-currency figure for a list: two decimals (`minPlaces`), rounded half away from zero, the sign kept,
@@ -29,4 +30,4 @@ export function durationParts(seconds: number): {
 
 /** A moment in the reader's language and time zone. */
 export const timeText = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+  dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, DotLoading } from 'antd-mobile';
 import { DownlandOutline, FileOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { dayText } from '../../shared/format';
 import { contentApi, contentKeys } from './content.api';
-import { dayText } from './content-format';
 import styles from './FilesList.module.css';
 
 /** The downloadable documents (Home/getAllFiles): a short list, so no paging. */

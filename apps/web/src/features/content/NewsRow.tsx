@@ -1,7 +1,7 @@
 import type { TNewsItem } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { dayText } from './content-format';
+import { dayText } from '../../shared/format';
 import { newsItemPath } from './content-paths';
 import styles from './NewsRow.module.css';
 import { ViewCount } from './ViewCount';

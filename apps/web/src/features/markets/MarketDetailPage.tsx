@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../app/api-error';
+import { dateTimeFormat } from '../../shared/format';
 import { PageLayout } from '../../shared/PageLayout';
 import { tradePath } from '../trading/trading-paths';
 import { CandleChart } from './CandleChart';
@@ -131,10 +132,9 @@ export default function MarketDetailPage() {
                       <dt>{t('markets.nextFunding')}</dt>
                       <dd>
                         {funding.data.nextFundingAt
-                          ? new Intl.DateTimeFormat(locale, {
-                              dateStyle: 'short',
-                              timeStyle: 'short',
-                            }).format(new Date(funding.data.nextFundingAt))
+                          ? dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(
+                              new Date(funding.data.nextFundingAt),
+                            )
                           : '–'}
                       </dd>
                     </div>

@@ -1,10 +1,11 @@
 import type { TProfile } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { dayText } from '../../shared/format';
 import styles from './ProfilePage.module.css';
 
 /** What the member cannot change here: who they are in the tree, and since when. */
 export function ProfileFacts({ profile }: { profile: TProfile }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const placement = profile.placement
     ? t('profile.placementOn', { username: profile.placement, side: t(`register.${profile.side ?? 'left'}`) })
     : t('profile.none');
@@ -16,11 +17,8 @@ export function ProfileFacts({ profile }: { profile: TProfile }) {
     ['rank', t('personal.rank'), profile.rank],
     ['email', t('register.email'), profile.email ?? t('profile.none')],
     ['mobile', t('register.mobile'), profile.mobile ?? t('profile.none')],
-    [
-      'joined',
-      t('profile.joined'),
-      new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(profile.joinedAt)),
-    ],
+    // The locale Intl knows: `bm-MY` is Malay here, Bambara to Intl.
+    ['joined', t('profile.joined'), dayText(profile.joinedAt)],
   ];
   return (
     <dl className={styles.facts}>

@@ -3,9 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { StarFill, StarOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dayText } from '../../shared/format';
 import styles from './Team.module.css';
 import { teamApi, teamKeys } from './team.api';
-import { joinDateText } from './team-format';
 
 /** One downline member in a list: name, id, rank, join date, their referrals, and a star to favourite them. */
 export function MemberItem({ member, action }: { member: TTeamMember; action?: ReactNode }) {
@@ -22,7 +22,7 @@ export function MemberItem({ member, action }: { member: TTeamMember; action?: R
         <strong>{member.username}</strong>
         <span className={styles.muted}>{t('team.memberLine', { id: member.id, rank: member.rank })}</span>
         <span className={styles.muted}>
-          {t('team.joinedReferrals', { date: joinDateText(member.joinedAt), n: member.referrals })}
+          {t('team.joinedReferrals', { date: dayText(member.joinedAt), n: member.referrals })}
         </span>
       </div>
       {action}

@@ -6,12 +6,11 @@ import { AddOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../app/api-error';
-import { intlLocale } from '../../shared/format';
+import { dateTimeText, dayText, intlLocale } from '../../shared/format';
 import { PageLayout } from '../../shared/PageLayout';
 import { type GridCell, placementGrid } from './placement-grid';
 import styles from './Team.module.css';
 import { teamApi, teamKeys } from './team.api';
-import { dateTimeText, joinDateText } from './team-format';
 import { signUpLink, TeamPaths } from './team-paths';
 
 const levelChoices = [2, 3, 4];
@@ -31,7 +30,7 @@ function NodeCard({ node, onOpen }: { node: TTreeNode; onOpen: () => void }) {
     >
       <strong>{node.username}</strong>
       <span className={styles.muted}>{node.rank}</span>
-      <span className={styles.muted}>{joinDateText(node.joinedAt)}</span>
+      <span className={styles.muted}>{dayText(node.joinedAt)}</span>
       <span className={styles.legs}>
         <span>{t('team.tree.leftMembers', { n: node.leftMembers })}</span>
         <span>{t('team.tree.rightMembers', { n: node.rightMembers })}</span>

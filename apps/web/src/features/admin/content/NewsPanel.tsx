@@ -4,7 +4,7 @@ import { Button, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../app/toast';
-import { dayText } from '../../content/content-format';
+import { dayText } from '../../../shared/format';
 import { ChoiceFilter } from '../ChoiceFilter';
 import type { Column } from '../DataTable';
 import { PagedTable } from '../PagedTable';
