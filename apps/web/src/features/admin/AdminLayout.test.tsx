@@ -99,11 +99,14 @@ describe('admin area access', () => {
       adminSections.map((section) => english[section.id]),
     );
     expect(adminSections.length).toBeGreaterThanOrEqual(5);
-    expect(await screen.findByRole('heading', { name: 'Withdrawals' })).toBeTruthy();
+    // Each section is a lazy chunk: on a loaded machine its first import here takes 1-2.5 s, past
+    // findBy's 1 s default, so the wait is for the heading itself, not a time.
+    const lazySection = { timeout: 10_000 };
+    expect(await screen.findByRole('heading', { name: 'Withdrawals' }, lazySection)).toBeTruthy();
     expect(await screen.findByTestId('admin-table-empty')).toBeTruthy();
 
     fireEvent.click(screen.getByTestId('admin-menu-audit'));
-    expect(await screen.findByRole('heading', { name: 'Audit log' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Audit log' }, lazySection)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/audit');
   });
 
