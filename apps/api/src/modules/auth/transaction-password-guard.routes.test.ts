@@ -155,9 +155,9 @@ describe('wrong transaction passwords', () => {
   });
 
   it('a right password settled right behind a concurrent wrong one succeeds and clears its failure', async () => {
-    // Decision 78: the failures are deleted by every right password, not on what a read in the locking
-    // statement saw. That read's snapshot predates the wait for the row, so it misses the failure the wrong
-    // guess ahead of it committed, which would then outlive the right password.
+    // Decisions 78 and 83: a right password must end the count as the guess ahead of it left it. A read or a
+    // DELETE in a statement that waited for the row sees the snapshot taken before the wait, so it misses
+    // the failure the wrong guess ahead of it committed, which would then outlive the right password.
     const { client, id } = await member('grace01');
     const wrongBody = await transferBody(client, 'Wrong12345');
     const rightBody = await transferBody(client, PAY_PASSWORD);
@@ -197,12 +197,9 @@ describe('wrong transaction passwords', () => {
     expect((await wrong).body.code).toBe('TRANSACTION_PASSWORD_WRONG');
     expect((await right).status).toBe(200);
     expect(count(await kindsOf(id), 'security.transaction_password_failed')).toBe(1);
-    const left = await t.db
-      .selectFrom('transaction_password_failures')
-      .select('at')
-      .where('member_id', '=', id)
-      .execute();
-    expect(left).toEqual([]);
+    // The count starts again: the next wrong guess is the first.
+    expect((await transfer(client, 'Wrong12345')).body.code).toBe('TRANSACTION_PASSWORD_WRONG');
+    expect((await securityEvents(t.db, id)).at(-1)?.detail).toEqual({ failures: 1 });
   });
 
   it('a new transaction password, set with step-up, ends the lock (and starts a money hold instead)', async () => {
