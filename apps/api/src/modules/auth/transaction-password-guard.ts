@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Expression, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { recordSecurityEvent } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
@@ -20,6 +20,14 @@ function lockedError(until: Date): AppError {
     until: until.toISOString(),
     retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000)),
   });
+}
+
+/**
+ * A cheap refusal before the password is unsealed (the lock read through `lockedUntilColumn`): locked
+ * members spend no nonce and no argon2 check. `attempt` decides again under the row lock.
+ */
+export function refuseLocked(until: Date | null): void {
+  if (until) throw lockedError(until);
 }
 
 /**
@@ -54,10 +62,10 @@ export function createTransactionPasswordGuard(
     return row?.locked_until ?? null;
   }
 
-  /** A cheap refusal before the password is unsealed; `attempt` checks again under the lock. */
-  async function assertUnlocked(memberId: string): Promise<void> {
-    const until = await lockedUntil(memberId);
-    if (until) throw lockedError(until);
+  /** `lockedUntil` as a column of another module's statement (the money request's one read, decision 83). */
+  function lockedUntilColumn(memberId: Expression<string>) {
+    return sql<Date | null>`(SELECT g.locked_until FROM transaction_password_guards g
+      WHERE g.member_id = ${memberId} AND g.locked_until > now())`;
   }
 
   /** `find` again after making the member's guard row, on the member's first check. */
@@ -195,7 +203,7 @@ export function createTransactionPasswordGuard(
       .execute();
   }
 
-  return { lockedUntil, assertUnlocked, attempt, clear };
+  return { lockedUntil, lockedUntilColumn, attempt, clear };
 }
 
 export type TransactionPasswordGuard = ReturnType<typeof createTransactionPasswordGuard>;
