@@ -89,8 +89,11 @@ function report(rows: Array<{ result: LoadResult; reference: number; ratioLabel:
   return lines.join('\n');
 }
 
-/** Member transfers through HTTP, then the argon2id ceiling over the same window. */
-async function measureMoney(baseUrl: string, members: Member[]) {
+/**
+ * Member transfers through HTTP, then the argon2id ceiling over the same window. The app's CPU per transfer
+ * (argon2's threads included) is the figure that bounds the ratio on two cores (decisions section 78).
+ */
+async function measureMoney(baseUrl: string, members: Member[], pid: number) {
   progress('measuring transfers');
   const options = {
     baseUrl,
@@ -99,9 +102,11 @@ async function measureMoney(baseUrl: string, members: Member[]) {
     connections: cfg.connections,
   };
   await loadTransfers({ ...options, seconds: cfg.warmupSeconds });
-  const transfers = await loadTransfers({ ...options, seconds: cfg.seconds });
+  const cpuBefore = cpuMsOf(pid);
+  const result = await loadTransfers({ ...options, seconds: cfg.seconds });
+  const cpuMsPerRequest = (cpuMsOf(pid) - cpuBefore) / (result.perSecond * cfg.seconds);
   progress('measuring the argon2id ceiling');
-  return { transfers, ceiling: await argon2Ceiling(cfg.seconds) };
+  return { transfers: { ...result, cpuMsPerRequest }, ceiling: await argon2Ceiling(cfg.seconds) };
 }
 
 async function main() {
@@ -157,7 +162,7 @@ async function main() {
     const refAfter = await measure('reference: SELECT 1 (after)', reference.baseUrl, reference.pid);
     const refPerSecond = (refBefore.perSecond + refAfter.perSecond) / 2;
 
-    const money = cfg.transfers ? await measureMoney(app.baseUrl, members) : null;
+    const money = cfg.transfers ? await measureMoney(app.baseUrl, members, app.pid) : null;
 
     const cpu = cpus()[0]?.model ?? 'unknown CPU';
     console.log(

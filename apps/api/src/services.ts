@@ -127,10 +127,7 @@ export async function createServices(config: Config, deps: ServiceDeps) {
   const checkPassword: PasswordCheck = auth.auth.verifyTransactionPassword;
   // Money that leaves the member (to another member, or out by withdrawal, or to an address bound for it)
   // waits out a money hold first; what stays with the member (conversions, purchases) does not.
-  const checkOutflow: PasswordCheck = async (memberId, sessionId, secret, ip) => {
-    await auth.holds.assertNone(memberId);
-    await checkPassword(memberId, sessionId, secret, ip);
-  };
+  const checkOutflow: PasswordCheck = auth.auth.verifyOutflow;
   const content = createContentModule({
     db,
     uploads: uploads.uploads,

@@ -33,6 +33,7 @@ import * as loginThrottle from './migrations/0030-login-throttle';
 import * as staffSecurity from './migrations/0032-staff-security';
 import * as nonceUsedFor from './migrations/0033-nonce-used-for';
 import * as workerHeartbeats from './migrations/0034-worker-heartbeats';
+import * as guardGeneration from './migrations/0036-guard-generation';
 import * as chainDeposits from './migrations/0037-chain-deposits';
 import * as chainWatchHealth from './migrations/0038-chain-watch-health';
 import * as payoutRetries from './migrations/0039-payout-retries';
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '0032-staff-security': staffSecurity,
   '0033-nonce-used-for': nonceUsedFor,
   '0034-worker-heartbeats': workerHeartbeats,
+  '0036-guard-generation': guardGeneration,
   '0037-chain-deposits': chainDeposits,
   '0038-chain-watch-health': chainWatchHealth,
   '0039-payout-retries': payoutRetries,

@@ -93,13 +93,17 @@ export interface MoneyHoldsTable {
 export interface TransactionPasswordGuardsTable {
   member_id: string;
   locked_until: Date | null;
+  /** Migration 0036: right passwords so far; only failures of the current generation count (decision 83). */
+  generation: Generated<string>;
 }
 
-/** Migration 0029: wrong transaction passwords since the last right one or the last lock. */
+/** Migration 0029: wrong transaction passwords; those of the guard's generation within the window count. */
 export interface TransactionPasswordFailuresTable {
   id: Id;
   member_id: string;
   at: Timestamp;
+  /** Migration 0036: the guard's generation when this failure was counted. */
+  generation: Generated<string>;
 }
 
 export interface SessionsTable {

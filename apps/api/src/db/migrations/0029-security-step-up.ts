@@ -6,9 +6,10 @@ import { type Kysely, sql } from 'kysely';
  *
  * - `money_holds`: one row per hold, kept after it ends (the member's history of holds). The hold in force
  *   is the one ending last, if that is still ahead.
- * - `transaction_password_guards`: one row per member who ever gave a transaction password. Every check of
- *   the password holds this row locked (FOR UPDATE) while it runs, so concurrent guesses of one member are
- *   counted one after another; `locked_until` refuses every money action until it has passed.
+ * - `transaction_password_guards`: one row per member who ever gave a transaction password. Each guess is
+ *   settled (refused while locked, counted when wrong) with this row locked, so concurrent guesses of one
+ *   member are counted one after another; the argon2 check itself runs before the row is locked, not under
+ *   it (decision 78). `locked_until` refuses every money action until it has passed.
  * - `transaction_password_failures`: the wrong guesses since the last right one or the last lock; those
  *   within the window are counted.
  */

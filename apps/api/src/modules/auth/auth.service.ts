@@ -25,13 +25,13 @@ import { maskName } from '../members/mask';
 import type { MemberRow, MembersRepository } from '../members/members.repository';
 import { type CredentialChanges, contactsOf } from './credential-changes';
 import type { LoginThrottle } from './login-throttle';
-import type { MoneyHolds } from './money-holds.service';
+import { holdOf, type MoneyHolds, refuseHeld } from './money-holds.service';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import type { SealedService } from './sealed.service';
 import type { SessionService } from './session.service';
 import type { StaffMfa } from './staff-mfa.service';
 import type { TacService } from './tac.service';
-import type { TransactionPasswordGuard } from './transaction-password-guard';
+import { refuseLocked, type TransactionPasswordGuard } from './transaction-password-guard';
 
 export interface ClientMeta {
   ip: string;
@@ -62,7 +62,7 @@ export function createAuthService(deps: {
   sealed: SealedService;
   throttle: LoginThrottle;
   /** Decision 42: the money hold, the count of wrong transaction passwords, a change's consequences. */
-  holds: Pick<MoneyHolds, 'current' | 'hours'>;
+  holds: Pick<MoneyHolds, 'current' | 'hours' | 'columnsOf'>;
   guard: TransactionPasswordGuard;
   changes: CredentialChanges;
   /** Decision 45: staff sign in with a second factor. */
@@ -419,12 +419,40 @@ export function createAuthService(deps: {
     secret: TSealed,
     ip: string,
   ): Promise<void> {
-    const member = await memberOrFail(memberId);
-    const stored = member.transaction_password_hash;
+    await checkTransactionPassword({ memberId, sessionId, secret, ip, outflow: false });
+  }
+
+  /**
+   * `verifyTransactionPassword` for money that leaves the member: refused first while a money hold runs
+   * (MONEY_HELD, decision 42), so a held request costs no password attempt.
+   */
+  async function verifyOutflow(memberId: string, sessionId: string, secret: TSealed, ip: string) {
+    await checkTransactionPassword({ memberId, sessionId, secret, ip, outflow: true });
+  }
+
+  /**
+   * The hash, the hold and the lock come in one statement (decision 83), and are refused in the order
+   * they were before: the hold, the member, the missing password, the lock (before the nonce is spent).
+   */
+  async function checkTransactionPassword(check: {
+    memberId: string;
+    sessionId: string;
+    secret: TSealed;
+    ip: string;
+    outflow: boolean;
+  }): Promise<void> {
+    const { memberId } = check;
+    const row = await members.findTransactionPasswordHash(memberId, (id) => ({
+      ...deps.holds.columnsOf(id),
+      locked_until: guard.lockedUntilColumn(id),
+    }));
+    if (check.outflow && row) refuseHeld(holdOf(row));
+    if (!row) throw new AppError('SESSION_INVALID');
+    const stored = row.transaction_password_hash;
     if (!stored) throw new AppError('TRANSACTION_PASSWORD_NOT_SET');
-    await guard.assertUnlocked(memberId);
-    const value = await sealed.unseal(sessionId, secret);
-    await guard.attempt(memberId, ip, () => verifyPassword(stored, value));
+    refuseLocked(row.locked_until);
+    const value = await sealed.unseal(check.sessionId, check.secret);
+    await guard.attempt(memberId, check.ip, () => verifyPassword(stored, value));
   }
 
   /** What the money screens show: a hold after a credential change, a lock after wrong passwords. */
@@ -464,6 +492,7 @@ export function createAuthService(deps: {
     consumeMemberTac,
     setTransactionPassword,
     verifyTransactionPassword,
+    verifyOutflow,
     /** Waits for the codes still being sent in the background (the app's close). */
     settle: async () => {
       await Promise.all([...pending]);

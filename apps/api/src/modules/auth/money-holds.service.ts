@@ -1,5 +1,5 @@
 import type { TMoneyHold, TMoneyHoldReason } from '@app/contracts';
-import { sql } from 'kysely';
+import { type Expression, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { recordSecurityEvent } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
@@ -49,18 +49,41 @@ export function createMoneyHolds(deps: { db: Db; hours: number }) {
     return row ? { reason: row.reason, until: row.ends_at.toISOString() } : null;
   }
 
-  /** Refuses money leaving the member while a hold runs. */
-  async function assertNone(memberId: string): Promise<void> {
-    const hold = await current(memberId);
-    if (!hold) return;
-    throw new AppError('MONEY_HELD', 'Money leaving the account is held after a credential change', {
-      reason: hold.reason,
-      until: hold.until,
-      retryAfterSeconds: Math.max(1, Math.ceil((Date.parse(hold.until) - Date.now()) / 1000)),
-    });
+  /**
+   * `current` as columns of another module's statement (`hold_reason`, `hold_until`), for the money
+   * request's one read of what its password check needs (decision 83); `refuseHeld(holdOf(row))` then.
+   */
+  function columnsOf(memberId: Expression<string>) {
+    const inForce = <T>(column: 'reason' | 'ends_at') =>
+      sql<T>`(SELECT ${sql.ref(`h.${column}`)} FROM money_holds h WHERE h.member_id = ${memberId}
+        AND h.ends_at > now() ORDER BY h.ends_at DESC LIMIT 1)`;
+    return {
+      hold_reason: inForce<TMoneyHoldReason | null>('reason'),
+      hold_until: inForce<Date | null>('ends_at'),
+    };
   }
 
-  return { hours: deps.hours, start, current, assertNone };
+  return { hours: deps.hours, start, current, columnsOf };
+}
+
+/** The hold read through `columnsOf`, as `current` answers it. */
+export function holdOf(row: {
+  hold_reason: TMoneyHoldReason | null;
+  hold_until: Date | null;
+}): TMoneyHold | null {
+  return row.hold_reason && row.hold_until
+    ? { reason: row.hold_reason, until: row.hold_until.toISOString() }
+    : null;
+}
+
+/** Refuses money leaving the member while `hold` runs: MONEY_HELD (decision 42). */
+export function refuseHeld(hold: TMoneyHold | null): void {
+  if (!hold) return;
+  throw new AppError('MONEY_HELD', 'Money leaving the account is held after a credential change', {
+    reason: hold.reason,
+    until: hold.until,
+    retryAfterSeconds: Math.max(1, Math.ceil((Date.parse(hold.until) - Date.now()) / 1000)),
+  });
 }
 
 export type MoneyHolds = ReturnType<typeof createMoneyHolds>;

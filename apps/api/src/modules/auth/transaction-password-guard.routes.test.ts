@@ -2,6 +2,7 @@ import type { TMoneyHoldState, TNotificationPage, TWalletOverview } from '@app/c
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givePayPassword, PAY_PASSWORD } from '../../../test/fixtures';
+import { untilSomeoneWaitsForALock } from '../../../test/lock-waits';
 import { DEMO_PASSWORD, securityEvents, stepUpCode } from '../../../test/step-up';
 import { Client, createTestApp, type TestApp } from '../../../test/test-app';
 
@@ -151,6 +152,54 @@ describe('wrong transaction passwords', () => {
       expect((await transfer(client, 'Wrong12345')).body.code).toBe('TRANSACTION_PASSWORD_WRONG');
     }
     expect(count(await kindsOf(id), 'security.transaction_password_locked')).toBe(0);
+  });
+
+  it('a right password settled right behind a concurrent wrong one succeeds and clears its failure', async () => {
+    // Decisions 78 and 83: a right password must end the count as the guess ahead of it left it. A read or a
+    // DELETE in a statement that waited for the row sees the snapshot taken before the wait, so it misses
+    // the failure the wrong guess ahead of it committed, which would then outlive the right password.
+    const { client, id } = await member('grace01');
+    const wrongBody = await transferBody(client, 'Wrong12345');
+    const rightBody = await transferBody(client, PAY_PASSWORD);
+    await t.db
+      .insertInto('transaction_password_guards')
+      .values({ member_id: id, locked_until: null })
+      .onConflict((oc) => oc.column('member_id').doNothing())
+      .execute();
+
+    // This test holds the member's guard row, so both guesses queue for it in the order they arrive.
+    let letGo!: () => void;
+    const released = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    const holder = t.db.transaction().execute(async (trx) => {
+      await trx
+        .selectFrom('transaction_password_guards')
+        .select('member_id')
+        .where('member_id', '=', id)
+        .forUpdate()
+        .execute();
+      held();
+      await released;
+    });
+    await holding;
+    const wrong = client.move('/api/wallet/transfer', wrongBody);
+    await untilSomeoneWaitsForALock(t.db, 10_000, 1);
+    const right = client.move('/api/wallet/transfer', rightBody);
+    await untilSomeoneWaitsForALock(t.db, 10_000, 2);
+    letGo();
+    await holder;
+
+    expect((await wrong).body.code).toBe('TRANSACTION_PASSWORD_WRONG');
+    expect((await right).status).toBe(200);
+    expect(count(await kindsOf(id), 'security.transaction_password_failed')).toBe(1);
+    // The count starts again: the next wrong guess is the first.
+    expect((await transfer(client, 'Wrong12345')).body.code).toBe('TRANSACTION_PASSWORD_WRONG');
+    expect((await securityEvents(t.db, id)).at(-1)?.detail).toEqual({ failures: 1 });
   });
 
   it('a new transaction password, set with step-up, ends the lock (and starts a money hold instead)', async () => {

@@ -118,6 +118,26 @@ export const ledgerRepository = {
     return row ? toAccount(row) : undefined;
   },
 
+  /** Several members' accounts in one statement (those that exist; the caller makes the rest). */
+  async findMemberAccounts(ex: Ex, keys: Array<{ memberId: string; wallet: Wallet; currency: string }>) {
+    const rows = await ex
+      .selectFrom('ledger_accounts')
+      .select(accountColumns)
+      .where((eb) =>
+        eb.or(
+          keys.map((k) =>
+            eb.and([
+              eb('member_id', '=', k.memberId),
+              eb('wallet', '=', k.wallet),
+              eb('currency', '=', k.currency),
+            ]),
+          ),
+        ),
+      )
+      .execute();
+    return rows.map(toAccount);
+  },
+
   async findSystemAccount(ex: Ex, code: string, currency: string) {
     const row = await ex
       .selectFrom('ledger_accounts')

@@ -182,6 +182,26 @@ export function createLedgerService(deps: {
     return made ?? (await repo.findMemberAccount(ex, key.memberId, key.wallet, key.currency))!;
   }
 
+  /**
+   * `account` for several keys, found in one statement (a transfer's two sides); any missing is made as
+   * `account` makes it. Answers in the keys' order.
+   */
+  async function accounts<
+    const K extends ReadonlyArray<{ memberId: string; wallet: Wallet; currency: string }>,
+  >(ex: Kysely<Database>, keys: K): Promise<{ [I in keyof K]: LedgerAccount }> {
+    const found = await repo.findMemberAccounts(ex, [...keys]);
+    const answered = await Promise.all(
+      keys.map(
+        (k) =>
+          found.find(
+            (a) => a.memberId === k.memberId && a.wallet === k.wallet && a.currency === k.currency,
+          ) ?? account(ex, k),
+      ),
+    );
+    // One account per key, in the keys' order.
+    return answered as { [I in keyof K]: LedgerAccount };
+  }
+
   async function systemAccount(ex: Kysely<Database>, code: SystemCode, currency: string) {
     if (!(SystemCodes as readonly string[]).includes(code)) {
       throw new LedgerError('LEDGER_INVALID_SPEC', `unknown system account ${code}`);
@@ -690,6 +710,7 @@ export function createLedgerService(deps: {
 
   return {
     account,
+    accounts,
     memberAccounts,
     systemAccount,
     transfer,

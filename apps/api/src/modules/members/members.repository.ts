@@ -53,6 +53,30 @@ export function createMembersRepository(db: Db) {
         .where('members.id', '=', id)
         .executeTakeFirst(),
 
+    /**
+     * The member's transaction password hash beside other modules' columns over the member's id, in one
+     * statement: what a money request's password check reads (the hold in force, the lock; decision 83).
+     * The other modules keep their SQL; this only places it.
+     */
+    findTransactionPasswordHash: <C extends Record<string, RawBuilder<unknown>>>(
+      id: string,
+      columnsOf: (memberId: Expression<string>) => C,
+    ) =>
+      db
+        .selectFrom('members')
+        .select('transaction_password_hash')
+        .select((eb) =>
+          Object.entries(columnsOf(eb.ref('members.id'))).map(([name, column]) => column.as(name)),
+        )
+        .where('id', '=', id)
+        // Kysely cannot name columns chosen by the caller's keys; the shape is C's, column for column.
+        .executeTakeFirst() as Promise<
+        | ({ transaction_password_hash: string | null } & {
+            [K in keyof C]: C[K] extends RawBuilder<infer V> ? V : never;
+          })
+        | undefined
+      >,
+
     findByUsername: (username: string) =>
       db
         .selectFrom('members')

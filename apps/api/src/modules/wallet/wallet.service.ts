@@ -191,9 +191,9 @@ export function createWalletService(deps: {
       throw new AppError('TRANSFER_NOT_ALLOWED');
     }
     await checkPassword(memberId, req.sessionId, input.password, req.actor.ip);
-    const [debit, credit] = await Promise.all([
-      ledger.account(db, { memberId, wallet: input.fromWallet, currency: currency.code }),
-      ledger.account(db, { memberId: toId, wallet: input.toWallet, currency: currency.code }),
+    const [debit, credit] = await ledger.accounts(db, [
+      { memberId, wallet: input.fromWallet, currency: currency.code },
+      { memberId: toId, wallet: input.toWallet, currency: currency.code },
     ]);
     const { transfers } = await ledger.transfer([
       {
