@@ -1,3 +1,6 @@
+// antd-mobile's global styles and variables, first so that styles.css overrides them; the components are
+// imported by module, not through the package's barrel, which is what used to bring these in.
+import 'antd-mobile/es/global';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

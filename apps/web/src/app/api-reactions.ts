@@ -1,4 +1,4 @@
-import { Dialog } from 'antd-mobile';
+import Dialog from 'antd-mobile/es/components/dialog';
 import type { ApiError } from './api-error';
 import { errorText } from './error-text';
 import { i18n } from './i18n';

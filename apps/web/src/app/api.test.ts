@@ -1,5 +1,6 @@
 import { defineEndpoint, type TUserInfo, ZOk } from '@app/contracts';
-import { Dialog, Toast } from 'antd-mobile';
+import Dialog from 'antd-mobile/es/components/dialog';
+import Toast from 'antd-mobile/es/components/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { activity } from './activity';

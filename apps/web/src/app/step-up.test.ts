@@ -1,5 +1,5 @@
 import { defineEndpoint, ZOk } from '@app/contracts';
-import { Toast } from 'antd-mobile';
+import Toast from 'antd-mobile/es/components/toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { api } from './api';

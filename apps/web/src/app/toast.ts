@@ -1,4 +1,4 @@
-import { Toast, type ToastShowProps } from 'antd-mobile';
+import Toast, { type ToastShowProps } from 'antd-mobile/es/components/toast';
 
 export interface ToastOptions {
   /** Milliseconds; the spec's default is 1500. */
