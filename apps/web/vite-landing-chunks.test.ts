@@ -10,12 +10,10 @@ import { landingChunkGroups } from './vite-landing-chunks';
 // would be inlined where they are used.) Left to itself, Rolldown
 // gives each set of importers a chunk of its own (page, shared-with-Other, shared-with-Third).
 const FILES: Record<string, string> = {
-  'main.js': `import { boot } from './boot.js'; import { shell } from './shell.js';
-    console.log(shell());
+  'main.js': `import { boot } from './boot.js';
     export const pages = [() => import('./Page.js'), () => import('./Other.js'), () => import('./Third.js')];
     console.log(boot());`,
   'boot.js': 'export const boot = () => document.title;',
-  'shell.js': 'export const shell = () => document.title;',
   'Page.js': `import { boot } from './boot.js'; import { own } from './own.js';
     import { a } from './common-a.js'; import { b } from './common-b.js';
     export default () => boot() + own() + a() + b();`,
@@ -23,8 +21,7 @@ const FILES: Record<string, string> = {
   'own-deep.js': 'export const deep = () => document.title;',
   'common-a.js': 'export const a = () => document.title;',
   'common-b.js': 'export const b = () => document.title;',
-  'Other.js': `import { a } from './common-a.js'; import { shell } from './shell.js';
-    export default () => a() + shell();`,
+  'Other.js': `import { a } from './common-a.js'; export default () => a();`,
   'Third.js': `import { b } from './common-b.js'; import { boot } from './boot.js'; export default () => b() + boot();`,
 };
 
@@ -66,18 +63,10 @@ describe('landing page chunk groups', () => {
     expect(chunkOf('common-b.js')).toBe(chunkOf('common-a.js'));
   });
 
-  it("puts the entry's modules that pages import too in one chunk, which holds no page's module", () => {
+  it("leaves the entry's modules and files as they were", () => {
     const entry = chunkOf('main.js');
-    // boot.js and shell.js each have other importers (Page and Third, Other), so each had a chunk of its own.
-    expect(chunkOf('boot.js')?.name).toBe('entry');
-    expect(chunkOf('shell.js')).toBe(chunkOf('boot.js'));
-    expect(
-      chunkOf('boot.js')
-        ?.moduleIds.map((id) => path.basename(id))
-        .sort(),
-    ).toEqual(['boot.js', 'shell.js']);
+    expect(chunkOf('boot.js')).toBe(entry);
     const entryFiles = loaded(entry);
-    expect(entryFiles.has(chunkOf('boot.js')?.fileName ?? '')).toBe(true);
     expect(entryFiles.has(chunkOf('Page.js')?.fileName ?? '')).toBe(false);
     expect(entryFiles.has(chunkOf('common-a.js')?.fileName ?? '')).toBe(false);
   });

@@ -2,9 +2,6 @@ import path from 'node:path';
 import type { ChunkingContext, CodeSplittingGroup } from 'rolldown';
 
 /**
- * Two kinds of Rolldown `codeSplitting` groups (issue 19): one for the entry's own modules (`entryGroup`),
- * and two per landing page for the modules the page needs and the entry does not (`pageGroups`).
- *
  * The landing pages whose modules come in two chunks each, named after the page (issue 19). The intro page
  * is left out: its 13 files are what the entry's side already split off (a group took none of them).
  */
@@ -29,41 +26,6 @@ export function landingChunkGroups(
   entryModule = ENTRY,
 ): CodeSplittingGroup[] {
   const entry = path.resolve(root, entryModule);
-  return [entryGroup(entry), ...pageGroups(entry, root, pages)];
-}
-
-/**
- * Barrels of packages without side effects: a module importing one names a few of its exports, but its
- * imported ids are all of them. Following them would count every icon, schema or React Query hook as the
- * entry's, so the entry's group stops there (what the entry takes through them keeps Rolldown's chunks).
- */
-const BARRELS = [
-  '/node_modules/ahooks/es/index.js',
-  '/node_modules/antd-mobile-icons/es/index.js',
-  '/node_modules/@tanstack/react-query/build/modern/index.js',
-  '/packages/contracts/src/index.ts',
-];
-const isBarrel = (id: string) => BARRELS.some((barrel) => id.endsWith(barrel));
-
-/**
- * The modules the entry imports statically, not through a barrel, in one chunk beside the entry's own
- * (issue 19): Rolldown split them by the pages that import them too, so index.html loaded some 20 files of
- * 1-3 KB, a round trip each on a slow phone. The entry loads every one of them anyway, so the bytes are the
- * same; a page that imports one of them loads this chunk, which the entry has already brought.
- */
-function entryGroup(entry: string): CodeSplittingGroup {
-  let members: Set<string> | undefined;
-  return {
-    name: (id, ctx) => {
-      members ??= staticClosure(ctx, entry, isBarrel);
-      return members.has(id) && id !== entry ? 'entry' : null;
-    },
-    debugName: 'entry',
-    includeDependenciesRecursively: false,
-  };
-}
-
-function pageGroups(entry: string, root: string, pages: string[]): CodeSplittingGroup[] {
   return pages
     .map((page) => path.resolve(root, page))
     .flatMap((page) => {
@@ -95,8 +57,7 @@ function pageGroups(entry: string, root: string, pages: string[]): CodeSplitting
  */
 function splitByImporters(ctx: ChunkingContext, page: string, entry: string) {
   const reachedByEntry = staticClosure(ctx, entry);
-  // Through a barrel the page would reach every module of its package, most used by other pages only.
-  const candidates = [...staticClosure(ctx, page, isBarrel)].filter((id) => !reachedByEntry.has(id));
+  const candidates = [...staticClosure(ctx, page)].filter((id) => !reachedByEntry.has(id));
   const own = new Set([page]);
   // Grown to a fixed point: a module is the page's own once all its importers are (a cycle stays shared).
   for (let grew = true; grew; ) {
@@ -113,12 +74,12 @@ function splitByImporters(ctx: ChunkingContext, page: string, entry: string) {
   return { own, shared: new Set(candidates.filter((id) => !own.has(id))) };
 }
 
-/** Every module `from` reaches through static imports, itself included, short of those `stop` names. */
-function staticClosure(ctx: ChunkingContext, from: string, stop = (_id: string) => false): Set<string> {
+/** Every module `from` reaches through static imports, itself included. */
+function staticClosure(ctx: ChunkingContext, from: string): Set<string> {
   const seen = new Set<string>();
   const stack = [from];
   for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
-    if (seen.has(id) || stop(id)) continue;
+    if (seen.has(id)) continue;
     seen.add(id);
     stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
   }

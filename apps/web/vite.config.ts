@@ -24,8 +24,7 @@ export default defineConfig({
     outDir,
     emptyOutDir: true,
     rolldownOptions: {
-      // The entry's modules in one chunk, the login and home pages' in two each, instead of dozens
-      // (vite-landing-chunks.ts).
+      // The login and home pages' modules in two chunks each instead of dozens (vite-landing-chunks.ts).
       output: {
         codeSplitting: { groups: landingChunkGroups(import.meta.dirname) },
       },

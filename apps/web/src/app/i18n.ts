@@ -1,5 +1,4 @@
-// The limits alone, not the barrel: the entry's closure stays what it uses (vite-landing-chunks.ts).
-import { DefaultLanguage, Languages, type TLanguage } from '@app/contracts/limits';
+import { DefaultLanguage, Languages, type TLanguage } from '@app/contracts';
 import { setDefaultConfig } from 'antd-mobile/es/components/config-provider';
 import enUS from 'antd-mobile/es/locales/en-US';
 import i18n from 'i18next';
