@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { languageReady } from './app/i18n';
+import { prefetchOverlays } from './app/overlays';
 import { preloadCurrentPage } from './app/routes';
 import { restoreSession } from './app/session';
 
@@ -21,4 +22,5 @@ void Promise.all([languageReady, restoreSession().catch(() => {})]).then(() => {
       <App />
     </StrictMode>,
   );
+  prefetchOverlays();
 });

@@ -74,6 +74,8 @@ describe('step-up before an admin money action', () => {
       ),
     ).rejects.toBeInstanceOf(ApiError);
     expect(fetch).toHaveBeenCalledTimes(1);
+    // The toast loads on first use (overlays.ts).
+    await vi.dynamicImportSettled();
     expect(toast).toHaveBeenCalled();
   });
 });
