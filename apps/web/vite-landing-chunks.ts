@@ -7,6 +7,11 @@ import type { ChunkingContext, CodeSplittingGroup } from 'rolldown';
  */
 const LANDING_PAGES = ['src/features/auth/LoginPage.tsx', 'src/features/home/HomePage.tsx'];
 const ENTRY = 'src/main.tsx';
+/**
+ * What the entry loads on demand for every page (Toast and Dialog, app/overlays.ts): counted as the
+ * entry's, or a page's group would take them and the overlays' chunk would import that page's group.
+ */
+const ENTRY_ON_DEMAND = ['src/app/overlays.ts'];
 
 /**
  * Rolldown's automatic splitting gives every set of importers a chunk of its own, so the login page came in
@@ -24,8 +29,10 @@ export function landingChunkGroups(
   root: string,
   pages = LANDING_PAGES,
   entryModule = ENTRY,
+  onDemand = ENTRY_ON_DEMAND,
 ): CodeSplittingGroup[] {
   const entry = path.resolve(root, entryModule);
+  const loaders = onDemand.map((module) => path.resolve(root, module));
   return pages
     .map((page) => path.resolve(root, page))
     .flatMap((page) => {
@@ -33,7 +40,7 @@ export function landingChunkGroups(
       // Computed on the first call, once the graph is complete; kept by module id, as the calls ask.
       let split: { own: Set<string>; shared: Set<string> } | undefined;
       const of = (ctx: ChunkingContext) => {
-        split ??= splitByImporters(ctx, page, entry);
+        split ??= splitByImporters(ctx, page, entry, loaders);
         return split;
       };
       return [
@@ -55,8 +62,13 @@ export function landingChunkGroups(
  * The modules `page` reaches through static imports and `entry` does not, split in those only the page's
  * own modules import (`own`) and the rest.
  */
-function splitByImporters(ctx: ChunkingContext, page: string, entry: string) {
+function splitByImporters(ctx: ChunkingContext, page: string, entry: string, loaders: string[]) {
   const reachedByEntry = staticClosure(ctx, entry);
+  for (const loader of loaders) {
+    for (const target of ctx.getModuleInfo(loader)?.dynamicallyImportedIds ?? []) {
+      for (const id of staticClosure(ctx, target)) reachedByEntry.add(id);
+    }
+  }
   const candidates = [...staticClosure(ctx, page)].filter((id) => !reachedByEntry.has(id));
   const own = new Set([page]);
   // Grown to a fixed point: a module is the page's own once all its importers are (a cycle stays shared).

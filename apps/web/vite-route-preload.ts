@@ -55,7 +55,7 @@ export function routePreload(): Plugin {
 }
 
 /** A module's chunk and everything it imports statically, with their CSS. */
-function filesOf(bundle: OutputBundle, module: string): string[] {
+export function filesOf(bundle: OutputBundle, module: string): string[] {
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
   // The chunk the module is in (its own, or a group's that took it in).
   const start = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(`/${module}`)));

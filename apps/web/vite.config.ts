@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 // with its own vite 7, which takes the same config).
 import { defineConfig } from 'vitest/config';
 import { landingChunkGroups } from './vite-landing-chunks';
+import { landingGuard } from './vite-landing-guard';
 import { precompress } from './vite-precompress';
 import { pwa } from './vite-pwa';
 import { routePreload } from './vite-route-preload';
@@ -19,7 +20,13 @@ const outDir = 'dist';
 export default defineConfig({
   // pwa before precompress: the service worker and manifest it writes are compressed like the rest.
   // routePreload names its script in index.html, which the service worker's shell is read from.
-  plugins: [react(), routePreload(), pwa(path.resolve(import.meta.dirname, outDir)), precompress()],
+  plugins: [
+    react(),
+    landingGuard(),
+    routePreload(),
+    pwa(path.resolve(import.meta.dirname, outDir)),
+    precompress(),
+  ],
   build: {
     outDir,
     emptyOutDir: true,

@@ -1,8 +1,12 @@
+// antd-mobile's global styles and variables, first so that styles.css overrides them; the components are
+// imported by module, not through the package's barrel, which is what used to bring these in.
+import 'antd-mobile/es/global';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { languageReady } from './app/i18n';
+import { prefetchOverlays } from './app/overlays';
 import { preloadCurrentPage } from './app/routes';
 import { restoreSession } from './app/session';
 
@@ -18,4 +22,5 @@ void Promise.all([languageReady, restoreSession().catch(() => {})]).then(() => {
       <App />
     </StrictMode>,
   );
+  prefetchOverlays();
 });

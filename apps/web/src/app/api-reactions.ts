@@ -1,8 +1,8 @@
-import { Dialog } from 'antd-mobile';
 import type { ApiError } from './api-error';
 import { errorText } from './error-text';
 import { i18n } from './i18n';
 import { goToLogin, goToTotpEnrolment } from './navigation';
+import { loadDialog } from './overlays';
 import { session } from './session';
 import { showToast } from './toast';
 
@@ -12,7 +12,11 @@ const openModals = new Set<string>();
 function modalOnce(kind: string, content: string): void {
   if (openModals.has(kind)) return;
   openModals.add(kind);
-  void Dialog.alert({ content, confirmText: i18n.t('common.ok') }).finally(() => openModals.delete(kind));
+  void loadDialog()
+    .then((Dialog) => Dialog.alert({ content, confirmText: i18n.t('common.ok') }))
+    // Its chunk did not load (offline before it was fetched): no modal, as there is no page to show it on.
+    .catch(() => {})
+    .finally(() => openModals.delete(kind));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { defineEndpoint, type TUserInfo, ZOk } from '@app/contracts';
-import { Dialog, Toast } from 'antd-mobile';
+import Dialog from 'antd-mobile/es/components/dialog';
+import Toast from 'antd-mobile/es/components/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { activity } from './activity';
@@ -28,6 +29,7 @@ function answer(status: number, body: unknown, headers: Record<string, string> =
   return vi.fn(async () => new Response(JSON.stringify(body), { status, headers }));
 }
 
+// Toast and Dialog load on first use (overlays.ts): each check of them waits for that import first.
 let alert: ReturnType<typeof vi.spyOn>;
 let toast: ReturnType<typeof vi.spyOn>;
 let path = '/pages/personal/AccountSetting';
@@ -67,6 +69,7 @@ describe('api client', () => {
     await expect(
       api.call(defineEndpoint({ method: 'GET', path: '/api/nowhere', response: ZOk })),
     ).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    await vi.dynamicImportSettled();
     expect(alert).toHaveBeenCalledWith(expect.objectContaining({ content: 'error_code:404' }));
   });
 
@@ -82,6 +85,7 @@ describe('api client', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).retryAfterSeconds).toBe(30);
+    await vi.dynamicImportSettled();
     expect(alert).toHaveBeenCalledWith(
       expect.objectContaining({ content: 'Frequent request , Please try it again.' }),
     );
@@ -115,6 +119,7 @@ describe('api client', () => {
       'RATE_LIMITED',
       'RATE_LIMITED',
     ]);
+    await vi.dynamicImportSettled();
     expect(alert).toHaveBeenCalledTimes(1);
     expect(alert).toHaveBeenCalledWith(
       expect.objectContaining({ content: 'Frequent request , Please try it again.' }),
@@ -157,6 +162,7 @@ describe('api client', () => {
         { body: {} },
       ),
     ).rejects.toBeInstanceOf(ApiError);
+    await vi.dynamicImportSettled();
     expect(toast).toHaveBeenCalledWith(
       expect.objectContaining({ content: 'This username is already taken.' }),
     );
@@ -170,6 +176,7 @@ describe('api client', () => {
     ).rejects.toMatchObject({
       code: 'USERNAME_TAKEN',
     });
+    await vi.dynamicImportSettled();
     expect(toast).not.toHaveBeenCalled();
   });
 
@@ -178,6 +185,7 @@ describe('api client', () => {
     await expect(
       api.call(defineEndpoint({ method: 'GET', path: '/api/x', response: ZOk })),
     ).rejects.toBeInstanceOf(ApiError);
+    await vi.dynamicImportSettled();
     expect(toast).toHaveBeenCalledWith(
       expect.objectContaining({ content: 'Something went wrong. Please try again.' }),
     );
@@ -238,6 +246,7 @@ describe('api client', () => {
     await vi.waitFor(() => expect(activity.count()).toBe(1));
     controller.abort();
     expect(await pending).toMatchObject({ code: 'ABORTED', status: 0 });
+    await vi.dynamicImportSettled();
     expect(toast).not.toHaveBeenCalled();
   });
 });

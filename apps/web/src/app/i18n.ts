@@ -1,5 +1,5 @@
 import { DefaultLanguage, Languages, type TLanguage } from '@app/contracts';
-import { setDefaultConfig } from 'antd-mobile';
+import { setDefaultConfig } from 'antd-mobile/es/components/config-provider';
 import enUS from 'antd-mobile/es/locales/en-US';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';

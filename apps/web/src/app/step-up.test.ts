@@ -1,5 +1,5 @@
 import { defineEndpoint, ZOk } from '@app/contracts';
-import { Toast } from 'antd-mobile';
+import Toast from 'antd-mobile/es/components/toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { api } from './api';
@@ -74,6 +74,8 @@ describe('step-up before an admin money action', () => {
       ),
     ).rejects.toBeInstanceOf(ApiError);
     expect(fetch).toHaveBeenCalledTimes(1);
+    // The toast loads on first use (overlays.ts).
+    await vi.dynamicImportSettled();
     expect(toast).toHaveBeenCalled();
   });
 });

@@ -1,4 +1,5 @@
-import { Button, Result } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Result from 'antd-mobile/es/components/result';
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './ChunkBoundary.module.css';

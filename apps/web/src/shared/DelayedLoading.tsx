@@ -1,4 +1,4 @@
-import { DotLoading } from 'antd-mobile';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './DelayedLoading.module.css';

@@ -1,4 +1,4 @@
-import { Picker } from 'antd-mobile';
+import Picker from 'antd-mobile/es/components/picker';
 import { DownFill } from 'antd-mobile-icons';
 import { useState } from 'react';
 import styles from './FilterPicker.module.css';

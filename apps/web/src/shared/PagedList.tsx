@@ -1,5 +1,8 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { Button, DotLoading, InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
+import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackToTop } from './BackToTop';

@@ -1,4 +1,4 @@
-import { Toast } from 'antd-mobile';
+import Toast from 'antd-mobile/es/components/toast';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { fakeApi } from './render-page';
 

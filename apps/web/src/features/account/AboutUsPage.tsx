@@ -1,6 +1,6 @@
 import { AppPlatforms, paragraphsOf } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { List } from 'antd-mobile';
+import List from 'antd-mobile/es/components/list';
 import { useTranslation } from 'react-i18next';
 import { brand } from '../../app/config';
 import { Routes } from '../../app/navigation';

@@ -1,6 +1,7 @@
 import { Paths, type TSessionItem } from '@app/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { Dialog, Toast } from 'antd-mobile';
+import Dialog from 'antd-mobile/es/components/dialog';
+import Toast from 'antd-mobile/es/components/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../test/render-page';
 import AccountSettingPage from './AccountSettingPage';

@@ -1,6 +1,7 @@
 import type { TSessionItem } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Dialog from 'antd-mobile/es/components/dialog';
 import { useTranslation } from 'react-i18next';
 import { Routes } from '../../app/navigation';
 import { showToast } from '../../app/toast';

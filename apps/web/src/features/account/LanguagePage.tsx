@@ -1,5 +1,5 @@
 import { Languages } from '@app/contracts';
-import { CheckList } from 'antd-mobile';
+import CheckList from 'antd-mobile/es/components/check-list';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, isLanguage, languageNames, setLanguage } from '../../app/i18n';
 import { Routes } from '../../app/navigation';

@@ -1,6 +1,7 @@
 import { isStaffRole } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, List } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import List from 'antd-mobile/es/components/list';
 import { SetOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';

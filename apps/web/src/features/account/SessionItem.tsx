@@ -1,5 +1,6 @@
 import type { TSessionItem } from '@app/contracts';
-import { Button, Tag } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Tag from 'antd-mobile/es/components/tag';
 import { useTranslation } from 'react-i18next';
 import { dateTimeText } from '../../shared/format';
 import styles from './SessionItem.module.css';

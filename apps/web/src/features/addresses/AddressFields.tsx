@@ -1,5 +1,5 @@
 import { KycCountries } from '@app/contracts';
-import { Switch } from 'antd-mobile';
+import Switch from 'antd-mobile/es/components/switch';
 import { useMemo } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import type { TAddress } from '@app/contracts';
-import { Button, Tag } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Tag from 'antd-mobile/es/components/tag';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { locationLink } from '../location/location-paths';

@@ -1,4 +1,4 @@
-import { CenterPopup } from 'antd-mobile';
+import CenterPopup from 'antd-mobile/es/components/center-popup';
 import type { ReactNode } from 'react';
 import styles from './AdminDialog.module.css';
 

@@ -1,7 +1,7 @@
 import { ZBulkAirdrop } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { TextArea } from 'antd-mobile';
+import TextArea from 'antd-mobile/es/components/text-area';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import type { AdminChainDepositFilters, TAdminChainDeposit } from '@app/contracts';
-import { Tag } from 'antd-mobile';
+import Tag from 'antd-mobile/es/components/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { networkFullNames } from '../../shared/network-names';

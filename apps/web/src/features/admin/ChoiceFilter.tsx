@@ -1,4 +1,4 @@
-import { Selector } from 'antd-mobile';
+import Selector from 'antd-mobile/es/components/selector';
 import { useId } from 'react';
 import styles from './Filters.module.css';
 

@@ -1,6 +1,7 @@
 import type { TPage } from '@app/contracts';
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
-import { Button, DotLoading } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from './DataTable';

@@ -6,7 +6,8 @@ import {
   type TReconciliation,
 } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Dialog, Toast } from 'antd-mobile';
+import Dialog from 'antd-mobile/es/components/dialog';
+import Toast from 'antd-mobile/es/components/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../test/render-page';
 import PayoutsSection from './PayoutsSection';

@@ -1,6 +1,7 @@
 import type { TAdminPayout, TAdminPayoutAlert, TChainHolding } from '@app/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Tag } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Tag from 'antd-mobile/es/components/tag';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/api-error';
 import { showToast } from '../../app/toast';

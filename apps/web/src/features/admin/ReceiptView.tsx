@@ -1,4 +1,5 @@
-import { Button, Result } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Result from 'antd-mobile/es/components/result';
 import { useTranslation } from 'react-i18next';
 import type { ReceiptRow } from '../../shared/ReceiptRows';
 import { FactList } from './FactList';

@@ -1,6 +1,7 @@
 import type { TChainHolding, TReconciliationRow } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DotLoading } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { useTranslation } from 'react-i18next';
 import { networkFullNames } from '../../shared/network-names';
 import { adminApi, adminKeys } from './admin.api';

@@ -1,4 +1,4 @@
-import { Selector } from 'antd-mobile';
+import Selector from 'antd-mobile/es/components/selector';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { FormField } from '../../shared/FormField';
 import styles from './Filters.module.css';

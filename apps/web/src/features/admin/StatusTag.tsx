@@ -1,5 +1,5 @@
 import type { TWithdrawalStatus } from '@app/contracts';
-import { Tag } from 'antd-mobile';
+import Tag from 'antd-mobile/es/components/tag';
 import { useTranslation } from 'react-i18next';
 
 const colors: Record<TWithdrawalStatus, 'warning' | 'primary' | 'success' | 'danger' | 'default'> = {

@@ -1,6 +1,6 @@
 import { Paths, type TAdminWithdrawal } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Toast } from 'antd-mobile';
+import Toast from 'antd-mobile/es/components/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../test/render-page';
 import WithdrawalsSection from './WithdrawalsSection';

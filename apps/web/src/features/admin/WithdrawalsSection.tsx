@@ -1,5 +1,5 @@
 import { type TAdminWithdrawal, type TWithdrawalStatus, WithdrawalStatuses } from '@app/contracts';
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../shared/use-debounced-value';

@@ -1,4 +1,4 @@
-import { Dialog } from 'antd-mobile';
+import Dialog from 'antd-mobile/es/components/dialog';
 import { i18n } from '../../app/i18n';
 
 /** The last look before money moves: the action in words, confirmed or not. */

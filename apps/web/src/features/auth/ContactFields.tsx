@@ -1,6 +1,7 @@
 import { Endpoints, type ZContact } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Radio, Space } from 'antd-mobile';
+import Radio from 'antd-mobile/es/components/radio';
+import Space from 'antd-mobile/es/components/space';
 import { forwardRef } from 'react';
 import type { UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

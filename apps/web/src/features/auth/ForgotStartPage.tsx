@@ -1,6 +1,6 @@
 import { ZForgotStart } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { Button, Swiper } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Swiper from 'antd-mobile/es/components/swiper';
 import { BankcardOutline, HistogramOutline, ShopbagOutline, TeamOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';

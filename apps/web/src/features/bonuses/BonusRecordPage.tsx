@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { DotLoading } from 'antd-mobile';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { PageLayout } from '../../shared/PageLayout';

@@ -1,5 +1,5 @@
 import { BonusTypes, type TBonusRecord, type TBonusType } from '@app/contracts';
-import { Tabs } from 'antd-mobile';
+import Tabs from 'antd-mobile/es/components/tabs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';

@@ -1,6 +1,7 @@
 import { CandleIntervals, type TCandleInterval } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DotLoading } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CandleChart, type ChartMarker } from '../markets/CandleChart';

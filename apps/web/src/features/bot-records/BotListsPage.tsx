@@ -1,6 +1,7 @@
 import type { TRecordBot, TRecordBotsQuery } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Tabs, Tag } from 'antd-mobile';
+import Tabs from 'antd-mobile/es/components/tabs';
+import Tag from 'antd-mobile/es/components/tag';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router-dom';
 import { PagedList } from '../../shared/PagedList';

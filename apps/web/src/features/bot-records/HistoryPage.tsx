@@ -1,5 +1,5 @@
 import type { TBotClosedCycle } from '@app/contracts';
-import { Tag } from 'antd-mobile';
+import Tag from 'antd-mobile/es/components/tag';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../shared/PagedList';

@@ -1,5 +1,5 @@
 import type { TBotRecordOrder } from '@app/contracts';
-import { Tag } from 'antd-mobile';
+import Tag from 'antd-mobile/es/components/tag';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { answerAmount, assetAmountText } from '../../shared/amounts';

@@ -1,5 +1,5 @@
 import type { TBotPackage } from '@app/contracts';
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 import { answerAmount } from '../../shared/amounts';
 import styles from './PackageCard.module.css';

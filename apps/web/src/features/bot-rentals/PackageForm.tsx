@@ -10,7 +10,8 @@ import {
 } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Checkbox, Selector } from 'antd-mobile';
+import Checkbox from 'antd-mobile/es/components/checkbox';
+import Selector from 'antd-mobile/es/components/selector';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';

@@ -11,7 +11,7 @@ import {
   type TRentRequest,
   type TTopUpRequest,
 } from '@app/contracts';
-import { Stepper } from 'antd-mobile';
+import Stepper from 'antd-mobile/es/components/stepper';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { minorOf, minorText } from '../../shared/amounts';

@@ -1,5 +1,6 @@
 import type { TBotSymbol } from '@app/contracts';
-import { Switch, Tag } from 'antd-mobile';
+import Switch from 'antd-mobile/es/components/switch';
+import Tag from 'antd-mobile/es/components/tag';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/error-text';
 import { changeText, fundingText, priceText, trendOf } from '../markets/market-format';

@@ -1,6 +1,8 @@
 import type { TBotRental, TBotSymbolMarket, TMarketType, TTradingExchange } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { SearchBar, Selector, Tag } from 'antd-mobile';
+import SearchBar from 'antd-mobile/es/components/search-bar';
+import Selector from 'antd-mobile/es/components/selector';
+import Tag from 'antd-mobile/es/components/tag';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

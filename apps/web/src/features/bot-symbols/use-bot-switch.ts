@@ -1,6 +1,7 @@
 import type { TBot } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Dialog, Toast } from 'antd-mobile';
+import Dialog from 'antd-mobile/es/components/dialog';
+import Toast from 'antd-mobile/es/components/toast';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-error';
 import { errorText } from '../../app/error-text';

@@ -1,5 +1,7 @@
 import type { TBot } from '@app/contracts';
-import { Button, Tag, Toast } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Tag from 'antd-mobile/es/components/tag';
+import Toast from 'antd-mobile/es/components/toast';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-error';
 import { errorText } from '../../app/error-text';

@@ -1,6 +1,6 @@
 import type { TMarketType, TTradingExchange } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Switch } from 'antd-mobile';
+import Switch from 'antd-mobile/es/components/switch';
 import { useTranslation } from 'react-i18next';
 import { rentalKeys, rentalsApi } from '../bot-rentals/bot-rentals.api';
 import { marketRows } from './action-rows';

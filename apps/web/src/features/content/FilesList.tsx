@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, DotLoading } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { DownlandOutline, FileOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { dayText } from '../../shared/format';

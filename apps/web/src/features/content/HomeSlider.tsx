@@ -1,5 +1,5 @@
 import type { TSlide } from '@app/contracts';
-import { Swiper } from 'antd-mobile';
+import Swiper from 'antd-mobile/es/components/swiper';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { usePageIdle } from '../../shared/use-page-idle';

@@ -1,6 +1,7 @@
 import type { TExchangeKey } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Tag } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Tag from 'antd-mobile/es/components/tag';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { showToast } from '../../app/toast';

@@ -1,6 +1,6 @@
 import type { TExchangeKey } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';

@@ -1,4 +1,5 @@
-import { Button, Grid } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Grid from 'antd-mobile/es/components/grid';
 import {
   CollectMoneyOutline,
   ContentOutline,

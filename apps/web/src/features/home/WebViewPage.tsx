@@ -1,4 +1,4 @@
-import { ErrorBlock } from 'antd-mobile';
+import ErrorBlock from 'antd-mobile/es/components/error-block';
 import { useTranslation } from 'react-i18next';
 import { isWebUrl, useAppInfo } from '../../app/app-info';
 import { DelayedLoading } from '../../shared/DelayedLoading';

@@ -1,5 +1,6 @@
 import type { TKycCountry } from '@app/contracts';
-import { Popup, SearchBar } from 'antd-mobile';
+import Popup from 'antd-mobile/es/components/popup';
+import SearchBar from 'antd-mobile/es/components/search-bar';
 import { CheckOutline, RightOutline } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import { type TGeoPoint, ZGeoPoint } from '@app/contracts';
-import { Button, Input } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Input from 'antd-mobile/es/components/input';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/error-text';

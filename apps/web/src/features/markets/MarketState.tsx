@@ -1,4 +1,5 @@
-import { Button, DotLoading } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './MarketState.module.css';

@@ -1,5 +1,6 @@
 import type { TMarketType } from '@app/contracts';
-import { SearchBar, Tabs } from 'antd-mobile';
+import SearchBar from 'antd-mobile/es/components/search-bar';
+import Tabs from 'antd-mobile/es/components/tabs';
 import { StarFill, StarOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

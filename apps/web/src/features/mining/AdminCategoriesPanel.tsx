@@ -1,6 +1,6 @@
 import type { TMiningCategory } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../shared/FormAlert';

@@ -6,7 +6,7 @@ import {
   type TMiningQuote,
   type TMiningReceipt,
 } from '@app/contracts';
-import { Stepper } from 'antd-mobile';
+import Stepper from 'antd-mobile/es/components/stepper';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PurchaseForm } from '../purchase/PurchaseForm';

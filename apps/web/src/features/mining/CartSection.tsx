@@ -1,6 +1,6 @@
 import type { TCartItem, TMiningPackage } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 import { answerAmount } from '../../shared/amounts';
 import linkStyles from '../bot-rentals/PackagesPage.module.css';

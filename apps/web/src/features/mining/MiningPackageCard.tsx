@@ -1,5 +1,5 @@
 import { type TMiningPackage, uploadUrlOf } from '@app/contracts';
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { PictureOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { answerAmount } from '../../shared/amounts';

@@ -1,6 +1,6 @@
 import type { TCartItem, TMiningInfo, TMiningPackage } from '@app/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Toast } from 'antd-mobile';
+import Toast from 'antd-mobile/es/components/toast';
 import { SoundOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,8 @@
 import { ErrorCodes, type TStockItem } from '@app/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, Toast } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Dialog from 'antd-mobile/es/components/dialog';
+import Toast from 'antd-mobile/es/components/toast';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';

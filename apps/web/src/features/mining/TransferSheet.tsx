@@ -1,6 +1,9 @@
 import { ErrorCodes, type TStock, type TStockItem, type TStockTransferRequest } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Popup, Stepper } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Input from 'antd-mobile/es/components/input';
+import Popup from 'antd-mobile/es/components/popup';
+import Stepper from 'antd-mobile/es/components/stepper';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCodeOf } from '../../shared/error-code';

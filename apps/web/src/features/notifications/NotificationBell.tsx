@@ -1,4 +1,4 @@
-import { Badge } from 'antd-mobile';
+import Badge from 'antd-mobile/es/components/badge';
 import { BellOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';

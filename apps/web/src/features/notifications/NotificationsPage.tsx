@@ -1,6 +1,6 @@
 import type { TNotification } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Routes } from '../../app/navigation';

@@ -1,4 +1,5 @@
-import { Button, ImageViewer, type MultiImageViewerRef } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import ImageViewer, { type MultiImageViewerRef } from 'antd-mobile/es/components/image-viewer';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';

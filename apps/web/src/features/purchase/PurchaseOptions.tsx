@@ -1,5 +1,5 @@
 import type { TWallet } from '@app/contracts';
-import { Checkbox } from 'antd-mobile';
+import Checkbox from 'antd-mobile/es/components/checkbox';
 import { useTranslation } from 'react-i18next';
 import { answerAmount } from '../../shared/amounts';
 import { type Choice, ChoiceChips } from '../../shared/ChoiceChips';

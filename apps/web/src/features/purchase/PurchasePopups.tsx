@@ -1,5 +1,5 @@
 import type { TWallet } from '@app/contracts';
-import { Popup } from 'antd-mobile';
+import Popup from 'antd-mobile/es/components/popup';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReceiptPopup } from '../../shared/ReceiptPopup';

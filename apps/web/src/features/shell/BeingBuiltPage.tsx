@@ -1,4 +1,4 @@
-import { Result } from 'antd-mobile';
+import Result from 'antd-mobile/es/components/result';
 import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../shared/PageLayout';
 

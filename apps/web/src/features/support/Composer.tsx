@@ -1,5 +1,6 @@
 import { SupportLimits, ZEnquiryMessageRequest } from '@app/contracts';
-import { Button, TextArea } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import TextArea from 'antd-mobile/es/components/text-area';
 import { PictureOutline } from 'antd-mobile-icons';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import type { TSentMessage } from '@app/contracts';
-import { Tag } from 'antd-mobile';
+import Tag from 'antd-mobile/es/components/tag';
 import { useTranslation } from 'react-i18next';
 import { dateTimeText } from '../../shared/format';
 import { PagedList } from '../../shared/PagedList';

@@ -1,4 +1,4 @@
-import { TextArea } from 'antd-mobile';
+import TextArea from 'antd-mobile/es/components/text-area';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 import { errorText } from '../../app/error-text';
 import { fieldId } from '../../shared/FormField';

@@ -1,4 +1,4 @@
-import { Dialog } from 'antd-mobile';
+import Dialog from 'antd-mobile/es/components/dialog';
 import { i18n } from '../../app/i18n';
 
 /** Closing ends the conversation for good: asked once more. */

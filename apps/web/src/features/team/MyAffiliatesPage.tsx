@@ -1,6 +1,8 @@
 import { ZTeamSearchQuery } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { ErrorBlock, SearchBar, Tabs } from 'antd-mobile';
+import ErrorBlock from 'antd-mobile/es/components/error-block';
+import SearchBar from 'antd-mobile/es/components/search-bar';
+import Tabs from 'antd-mobile/es/components/tabs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../shared/PagedList';

@@ -1,7 +1,10 @@
 import type { TTreeNode } from '@app/contracts';
 import { formatAmount, STABLECOIN_DECIMALS } from '@app/money';
 import { useQuery } from '@tanstack/react-query';
-import { Button, ErrorBlock, Selector, SpinLoading } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import ErrorBlock from 'antd-mobile/es/components/error-block';
+import Selector from 'antd-mobile/es/components/selector';
+import SpinLoading from 'antd-mobile/es/components/spin-loading';
 import { AddOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';

@@ -1,4 +1,5 @@
-import { Button, Popup } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Popup from 'antd-mobile/es/components/popup';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import popupStyles from '../../shared/ReceiptPopup.module.css';

@@ -1,6 +1,8 @@
 import type { TMarginMode, TTradePosition, TTradingExchange } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Slider, Stepper } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Slider from 'antd-mobile/es/components/slider';
+import Stepper from 'antd-mobile/es/components/stepper';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../app/toast';

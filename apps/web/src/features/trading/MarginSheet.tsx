@@ -1,7 +1,8 @@
 import { type TPositionMarginRequest, type TTradePosition, ZTradeDecimal } from '@app/contracts';
 import { tryParse } from '@app/money/decimal';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Popup } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Popup from 'antd-mobile/es/components/popup';
 import { useEffect, useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

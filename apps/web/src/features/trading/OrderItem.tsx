@@ -1,5 +1,5 @@
 import type { TTradeOrder } from '@app/contracts';
-import { Tag } from 'antd-mobile';
+import Tag from 'antd-mobile/es/components/tag';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetAmountText, decimalText } from '../../shared/amounts';

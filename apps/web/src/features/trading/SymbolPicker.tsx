@@ -1,5 +1,6 @@
 import type { TMarketRow } from '@app/contracts';
-import { Popup, SearchBar } from 'antd-mobile';
+import Popup from 'antd-mobile/es/components/popup';
+import SearchBar from 'antd-mobile/es/components/search-bar';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { decimalText, signOf } from '../../shared/amounts';

@@ -1,4 +1,4 @@
-import { Input } from 'antd-mobile';
+import Input from 'antd-mobile/es/components/input';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 import { fieldId } from '../../shared/FormField';
 import styles from './TradeInput.module.css';

@@ -8,7 +8,7 @@ import {
 import { parseAmount } from '@app/money';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { TextArea } from 'antd-mobile';
+import TextArea from 'antd-mobile/es/components/text-area';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

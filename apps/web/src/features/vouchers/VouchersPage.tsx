@@ -1,5 +1,5 @@
 import { type TVoucherState, VoucherStates } from '@app/contracts';
-import { Tabs } from 'antd-mobile';
+import Tabs from 'antd-mobile/es/components/tabs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../shared/PagedList';

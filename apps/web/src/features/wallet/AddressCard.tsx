@@ -1,5 +1,6 @@
 import type { TWithdrawalAddress } from '@app/contracts';
-import { Button, Tag } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Tag from 'antd-mobile/es/components/tag';
 import { LockOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { dateTimeText } from '../../shared/format';

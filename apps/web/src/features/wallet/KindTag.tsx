@@ -1,5 +1,5 @@
 import type { TCurrencyBalances } from '@app/contracts';
-import { Tag } from 'antd-mobile';
+import Tag from 'antd-mobile/es/components/tag';
 import { useTranslation } from 'react-i18next';
 
 const colors = { stable: 'success', coin: 'primary', promo: 'warning' } as const;

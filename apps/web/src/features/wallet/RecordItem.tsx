@@ -1,5 +1,5 @@
 import type { TWalletRecord } from '@app/contracts';
-import { Tag } from 'antd-mobile';
+import Tag from 'antd-mobile/es/components/tag';
 import { useTranslation } from 'react-i18next';
 import { answerAmount } from '../../shared/amounts';
 import { dateTimeText } from '../../shared/format';

@@ -1,6 +1,6 @@
 import type { TDepositChannel } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../app/toast';
 import { shortText } from '../admin/admin-format';

@@ -1,6 +1,6 @@
 import type { TWithdrawal } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Dialog } from 'antd-mobile';
+import Dialog from 'antd-mobile/es/components/dialog';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../app/toast';
 import { answerAmount } from '../../shared/amounts';

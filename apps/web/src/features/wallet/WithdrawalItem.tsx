@@ -1,5 +1,6 @@
 import type { TWithdrawal } from '@app/contracts';
-import { Button, Tag } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Tag from 'antd-mobile/es/components/tag';
 import { useTranslation } from 'react-i18next';
 import { answerAmount } from '../../shared/amounts';
 import { dateTimeText } from '../../shared/format';

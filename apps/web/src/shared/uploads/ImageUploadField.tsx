@@ -1,5 +1,5 @@
 import { UploadLimits, type UploadPurpose, uploadUrlOf } from '@app/contracts';
-import { SpinLoading } from 'antd-mobile';
+import SpinLoading from 'antd-mobile/es/components/spin-loading';
 import { AddOutline, CloseOutline } from 'antd-mobile-icons';
 import { type ChangeEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

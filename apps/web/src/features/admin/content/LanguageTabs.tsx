@@ -1,5 +1,6 @@
 import { Languages, type TLanguage } from '@app/contracts';
-import { Badge, Tabs } from 'antd-mobile';
+import Badge from 'antd-mobile/es/components/badge';
+import Tabs from 'antd-mobile/es/components/tabs';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { FieldErrors, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,8 @@
 import { ContentLimits, localizedFormValue, type TAdminNewsItem, ZNewsInput } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Checkbox, TextArea } from 'antd-mobile';
+import Checkbox from 'antd-mobile/es/components/checkbox';
+import TextArea from 'antd-mobile/es/components/text-area';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
 import { UploadLimits } from '@app/contracts';
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { FileOutline } from 'antd-mobile-icons';
 import { type ChangeEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

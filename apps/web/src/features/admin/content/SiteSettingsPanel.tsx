@@ -1,7 +1,7 @@
 import { ContentLimits, localizedFormValue, ZAppVersionInput, zLocalizedText } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TextArea } from 'antd-mobile';
+import TextArea from 'antd-mobile/es/components/text-area';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
