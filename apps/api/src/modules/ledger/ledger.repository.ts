@@ -23,6 +23,59 @@ type Ex = Kysely<Database>;
 const list = <T>(values: T[], type: 'bigint' | 'uuid' | 'text' | 'numeric' | 'jsonb') =>
   sql`${values}::${sql.raw(type)}[]`;
 
+/**
+ * A member's balances as a subquery, one row per account: what `balancesOf` reads, and what another
+ * module's statement joins when it wants the balances beside its own rows in one round trip (GET
+ * /api/wallet, decision 82). The ledger keeps the arithmetic of posted and available here, once.
+ */
+export function memberBalancesView(ex: Ex, memberId: string) {
+  return ex
+    .selectFrom('ledger_accounts')
+    .select([
+      'id as account_id',
+      'wallet',
+      'currency',
+      sql<string>`credits_posted - debits_posted`.as('posted'),
+      'debits_pending as pending_out',
+      'credits_pending as pending_in',
+      sql<string>`credits_posted - debits_posted - debits_pending`.as('available'),
+    ])
+    .where('member_id', '=', memberId);
+}
+
+/** A row of `memberBalancesView`, its amounts as bigint (pg hands NUMERIC over as a string). */
+export interface MemberBalanceRow {
+  account_id: string;
+  wallet: string | null;
+  currency: string;
+  posted: string;
+  pending_out: string;
+  pending_in: string;
+  available: string;
+}
+
+/**
+ * Reads a row of the view; a row of a LEFT JOIN that found no account (all nulls) reads as null. When the
+ * account is there its amounts are NOT NULL columns, hence the casts.
+ */
+export function toMemberBalance(row: MemberBalanceRow): MemberBalance;
+export function toMemberBalance(row: Nullable<MemberBalanceRow>): MemberBalance | null;
+export function toMemberBalance(row: Nullable<MemberBalanceRow>): MemberBalance | null {
+  if (row.account_id === null) return null;
+  return {
+    accountId: row.account_id,
+    // A member's account always has a wallet (the check ledger_accounts_owner); only system accounts have none.
+    wallet: row.wallet as Wallet,
+    currency: row.currency as string,
+    posted: BigInt(row.posted as string),
+    pendingOut: BigInt(row.pending_out as string),
+    pendingIn: BigInt(row.pending_in as string),
+    available: BigInt(row.available as string),
+  };
+}
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
 /** A transfer row as it will be inserted; amounts and balances still bigint. */
 export interface NewTransferRow {
   id: string;
@@ -285,25 +338,8 @@ export const ledgerRepository = {
   },
 
   async balancesOf(ex: Ex, memberId: string): Promise<MemberBalance[]> {
-    const rows = await ex
-      .selectFrom('ledger_accounts')
-      .select(accountColumns)
-      .where('member_id', '=', memberId)
-      .orderBy('currency')
-      .orderBy('wallet')
-      .execute();
-    return rows.map(toAccount).map((a) => {
-      const posted = a.creditsPosted - a.debitsPosted;
-      return {
-        accountId: a.id,
-        wallet: a.wallet as Wallet,
-        currency: a.currency,
-        posted,
-        pendingOut: a.debitsPending,
-        pendingIn: a.creditsPending,
-        available: posted - a.debitsPending,
-      };
-    });
+    const rows = await memberBalancesView(ex, memberId).orderBy('currency').orderBy('wallet').execute();
+    return rows.map((row) => toMemberBalance(row));
   },
 
   /**
