@@ -21,6 +21,14 @@ export function kycStatusColumn(memberId: Expression<string>): RawBuilder<KycSta
 
 /** The KYC module's queries. `ex` is the database or the caller's transaction. */
 export const kycRepository = {
+  /** `kycStatusColumn` alone: the rule of which submission counts is written once, there. */
+  async statusOf(ex: Db, memberId: string): Promise<KycStatus> {
+    const row = await ex
+      .selectNoFrom(kycStatusColumn(sql.val(memberId)).as('status'))
+      .executeTakeFirstOrThrow();
+    return row.status;
+  },
+
   async latestOf(ex: Db, memberId: string): Promise<SubmissionRow | undefined> {
     return ex
       .selectFrom('kyc_submissions')

@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, type TestApp } from '../../../test/test-app';
+import { kycRepository } from './kyc.repository';
 
 let t: TestApp;
 const clients = new Map<string, Client>();
@@ -93,7 +94,17 @@ async function pictureStatus(client: Client, url: string): Promise<number> {
 }
 
 const stateOf = async (client: Client) => (await client.get<TKycState>('/api/kyc')).body;
-const meOf = async (client: Client) => (await client.get<TMe>('/api/me')).body;
+/** /api/me, after checking that `statusOf` (the service's own read) gives the member the same KYC status. */
+async function meOf(client: Client): Promise<TMe> {
+  const me = (await client.get<TMe>('/api/me')).body;
+  const { id } = await t.db
+    .selectFrom('members')
+    .select('id')
+    .where('username', '=', me.username)
+    .executeTakeFirstOrThrow();
+  expect(await kycRepository.statusOf(t.db, id)).toBe(me.kycStatus);
+  return me;
+}
 
 /** Every KYC row and the claimed uploads, as text: what "nothing changed" compares. */
 async function snapshot(): Promise<string> {

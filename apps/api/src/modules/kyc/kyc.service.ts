@@ -94,7 +94,7 @@ function uniqueRuleBroken(error: unknown): 'pending' | 'id' | null {
  */
 export function createKycService({ db, uploads, notifications }: KycServiceDeps) {
   async function statusOf(memberId: string): Promise<KycStatus> {
-    return (await repo.latestOf(db, memberId))?.status ?? 'none';
+    return repo.statusOf(db, memberId);
   }
 
   async function state(memberId: string): Promise<TKycState> {

@@ -23,6 +23,59 @@ type Ex = Kysely<Database>;
 const list = <T>(values: T[], type: 'bigint' | 'uuid' | 'text' | 'numeric' | 'jsonb') =>
   sql`${values}::${sql.raw(type)}[]`;
 
+/**
+ * A member's balances as a subquery, one row per account: what `balancesOf` reads, and what another
+ * module's statement joins when it wants the balances beside its own rows in one round trip (GET
+ * /api/wallet, decision 82). The ledger keeps the arithmetic of posted and available here, once.
+ */
+export function memberBalancesView(ex: Ex, memberId: string) {
+  return ex
+    .selectFrom('ledger_accounts')
+    .select([
+      'id as account_id',
+      'wallet',
+      'currency',
+      sql<string>`credits_posted - debits_posted`.as('posted'),
+      'debits_pending as pending_out',
+      'credits_pending as pending_in',
+      sql<string>`credits_posted - debits_posted - debits_pending`.as('available'),
+    ])
+    .where('member_id', '=', memberId);
+}
+
+/** A row of `memberBalancesView`, its amounts as bigint (pg hands NUMERIC over as a string). */
+export interface MemberBalanceRow {
+  account_id: string;
+  wallet: string | null;
+  currency: string;
+  posted: string;
+  pending_out: string;
+  pending_in: string;
+  available: string;
+}
+
+/**
+ * Reads a row of the view; a row of a LEFT JOIN that found no account (all nulls) reads as null. When the
+ * account is there its amounts are NOT NULL columns, hence the casts.
+ */
+export function toMemberBalance(row: MemberBalanceRow): MemberBalance;
+export function toMemberBalance(row: Nullable<MemberBalanceRow>): MemberBalance | null;
+export function toMemberBalance(row: Nullable<MemberBalanceRow>): MemberBalance | null {
+  if (row.account_id === null) return null;
+  return {
+    accountId: row.account_id,
+    // A member's account always has a wallet (the check ledger_accounts_owner); only system accounts have none.
+    wallet: row.wallet as Wallet,
+    currency: row.currency as string,
+    posted: BigInt(row.posted as string),
+    pendingOut: BigInt(row.pending_out as string),
+    pendingIn: BigInt(row.pending_in as string),
+    available: BigInt(row.available as string),
+  };
+}
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
 /** A transfer row as it will be inserted; amounts and balances still bigint. */
 export interface NewTransferRow {
   id: string;
@@ -305,25 +358,8 @@ export const ledgerRepository = {
   },
 
   async balancesOf(ex: Ex, memberId: string): Promise<MemberBalance[]> {
-    const rows = await ex
-      .selectFrom('ledger_accounts')
-      .select(accountColumns)
-      .where('member_id', '=', memberId)
-      .orderBy('currency')
-      .orderBy('wallet')
-      .execute();
-    return rows.map(toAccount).map((a) => {
-      const posted = a.creditsPosted - a.debitsPosted;
-      return {
-        accountId: a.id,
-        wallet: a.wallet as Wallet,
-        currency: a.currency,
-        posted,
-        pendingOut: a.debitsPending,
-        pendingIn: a.creditsPending,
-        available: posted - a.debitsPending,
-      };
-    });
+    const rows = await memberBalancesView(ex, memberId).orderBy('currency').orderBy('wallet').execute();
+    return rows.map((row) => toMemberBalance(row));
   },
 
   /**
@@ -341,6 +377,12 @@ export const ledgerRepository = {
       sql` AND `,
     );
     const kindFilter = f.kind ? sql`AND t.kind = ${f.kind}` : sql``;
+    // A page is cut from the newest moves of each account and direction: each list's newest
+    // page x pageSize rows (by the (account, seq DESC) indexes) hold every row the page can show, so the
+    // statement reads a page's worth per account rather than every transfer of the ledger (decision 82).
+    const upTo = f.page * f.pageSize;
+    const moveColumns = sql`t.id, t.seq, t.created_at, t.kind, t.currency, t.memo, t.reverses_id, t.amount,
+            t.status`;
     const result = await sql<{
       id: string;
       created_at: Date;
@@ -360,20 +402,30 @@ export const ledgerRepository = {
     }>`
       WITH mine AS (SELECT id, wallet FROM ledger_accounts WHERE ${accountFilter}),
       moves AS (
-        SELECT t.*, mine.wallet AS my_wallet, 'out' AS direction, t.credit_account_id AS other_id
-        FROM mine JOIN ledger_transfers t ON t.debit_account_id = mine.id
-        WHERE t.status IN ('posted', 'pending') ${kindFilter}
+        SELECT t.*, mine.wallet AS my_wallet, 'out' AS direction
+        FROM mine CROSS JOIN LATERAL (
+          SELECT ${moveColumns}, t.debit_balance_after AS balance_after, t.credit_account_id AS other_id
+          FROM ledger_transfers t
+          WHERE t.debit_account_id = mine.id AND t.status IN ('posted', 'pending') ${kindFilter}
+          ORDER BY t.seq DESC LIMIT ${upTo}) t
         UNION ALL
-        SELECT t.*, mine.wallet, 'in', t.debit_account_id
-        FROM mine JOIN ledger_transfers t ON t.credit_account_id = mine.id
-        WHERE t.status IN ('posted', 'pending') ${kindFilter}
+        SELECT t.*, mine.wallet, 'in'
+        FROM mine CROSS JOIN LATERAL (
+          SELECT ${moveColumns}, t.credit_balance_after, t.debit_account_id
+          FROM ledger_transfers t
+          WHERE t.credit_account_id = mine.id AND t.status IN ('posted', 'pending') ${kindFilter}
+          ORDER BY t.seq DESC LIMIT ${upTo}) t
+      ),
+      page AS (
+        SELECT * FROM moves ORDER BY seq DESC, direction DESC
+        LIMIT ${f.pageSize} OFFSET ${(f.page - 1) * f.pageSize}
       )
       SELECT m.id, m.created_at, r.created_at AS resolved_at, m.kind, m.currency, m.my_wallet AS wallet,
         m.direction, m.memo, m.reverses_id,
         CASE WHEN r.status = 'post_pending' THEN r.amount ELSE m.amount END AS amount,
         CASE WHEN r.status = 'post_pending'
           THEN CASE WHEN m.direction = 'out' THEN r.debit_balance_after ELSE r.credit_balance_after END
-          ELSE CASE WHEN m.direction = 'out' THEN m.debit_balance_after ELSE m.credit_balance_after END
+          ELSE m.balance_after
         END AS balance_after,
         CASE WHEN m.status = 'posted' THEN 'posted'
           WHEN r.id IS NULL THEN 'pending'
@@ -381,11 +433,10 @@ export const ledgerRepository = {
           ELSE 'voided'
         END AS status,
         o.member_id AS other_member_id, o.wallet AS other_wallet, o.system_code AS other_system_code
-      FROM moves m
+      FROM page m
       JOIN ledger_accounts o ON o.id = m.other_id
       LEFT JOIN ledger_transfers r ON r.pending_id = m.id
-      ORDER BY m.seq DESC, m.direction DESC
-      LIMIT ${f.pageSize} OFFSET ${(f.page - 1) * f.pageSize}`.execute(ex);
+      ORDER BY m.seq DESC, m.direction DESC`.execute(ex);
     return result.rows.map((r) => ({
       transferId: r.id,
       createdAt: r.created_at,

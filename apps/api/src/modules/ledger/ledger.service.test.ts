@@ -479,6 +479,26 @@ describe('records', () => {
       ['in', usdt(10), 'posted'],
     ]);
   });
+  it('cuts the same list into pages of any size, across accounts and both directions', async () => {
+    const { alice, a, b } = await pair(usdt(100));
+    const trading = await ledger.account(db, { memberId: alice, wallet: 'trading', currency: USDT });
+    // Moves out, in, and between alice's own wallets (two records each), interleaved over two accounts.
+    for (let i = 1; i <= 4; i++) {
+      await ledger.transfer([move(a, b, usdt(i))]);
+      await ledger.transfer([move(a, trading, usdt(i))]);
+      await ledger.transfer([move(b, a, usdt(i))]);
+      await ledger.transfer([move(trading, b, usdt(1))]);
+    }
+    const key = (i: { transferId: string; direction: string }) => `${i.transferId}:${i.direction}`;
+    const all = (await ledger.history(alice, { page: 1, pageSize: 100 })).items.map(key);
+    expect(all).toHaveLength(21);
+    for (const pageSize of [1, 2, 3, 5, 7]) {
+      const pages: string[] = [];
+      for (let page = 1; (page - 1) * pageSize < all.length + pageSize; page++)
+        pages.push(...(await ledger.history(alice, { page, pageSize })).items.map(key));
+      expect(pages).toEqual(all);
+    }
+  });
 });
 
 describe('what the database itself refuses', () => {

@@ -2,7 +2,13 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { LedgerError } from './ledger.errors';
-import { type AccountTotals, type NewTransferRow, ledgerRepository as repo } from './ledger.repository';
+import {
+  type AccountTotals,
+  memberBalancesView,
+  type NewTransferRow,
+  ledgerRepository as repo,
+  toMemberBalance,
+} from './ledger.repository';
 import {
   type HistoryFilters,
   type JsonObject,
@@ -737,6 +743,13 @@ export function createLedgerService(deps: {
       single({ id, reversesId: transferId, ...pick(opts) }, opts),
 
     balances: (memberId: string, opts: TrxOption = {}) => repo.balancesOf(opts.trx ?? db, memberId),
+
+    /**
+     * `balances` as a subquery for another module's statement to join (one row per account), and the
+     * reading of one of its rows: the balances beside the caller's own rows in one round trip (decision 82).
+     */
+    balancesView: (memberId: string, opts: TrxOption = {}) => memberBalancesView(opts.trx ?? db, memberId),
+    balanceOf: toMemberBalance,
 
     history: async (memberId: string, filters: HistoryFilters, opts: TrxOption = {}) => {
       const { page, pageSize } = filters;

@@ -4,6 +4,7 @@ import { givePayPassword, idOfMember, PAY_PASSWORD } from '../../../test/fixture
 import { fund, makeCurrency } from '../../../test/ledger-fixtures';
 import { Client, createTestApp, type TestApp } from '../../../test/test-app';
 import { createLedgerService } from '../ledger/ledger.service';
+import { decimalOf } from './amounts';
 
 let t: TestApp;
 const clients: Record<string, Client> = {};
@@ -56,6 +57,35 @@ describe('wallet overview and records', () => {
     // 1000 + 250 USDT + 300 USDC at 1 USD, 800 MCOIN at 0.25, AIRDROP at 0
     expect(body.usdTotal).toBe('1750.000000');
     expect(body.currencies.map((c) => c.currency).slice(0, 2)).toEqual(['USDC', 'USDT']);
+  });
+
+  it('lists each active currency once: its accounts as the ledger has them, zeros where there is none', async () => {
+    const alice = await as('alice01');
+    const memberId = await idOfMember(t.db, 'alice01');
+    const unheld = await makeCurrency(t.db, 3);
+    const ledger = createLedgerService({ db: t.db });
+    const { body } = await alice.get<TWalletOverview>('/api/wallet');
+    const active = await t.db.selectFrom('currencies').select('code').where('active', '=', true).execute();
+    expect(body.currencies.map((c) => c.currency).sort()).toEqual(active.map((c) => c.code).sort());
+    expect(body.currencies.find((c) => c.currency === unheld)).toMatchObject({
+      wallets: ['deposit', 'trading', 'reward', 'funds'].map((wallet) => ({
+        wallet,
+        available: '0.000',
+        held: '0.000',
+      })),
+      total: '0.000',
+      usdValue: '0.000000',
+    });
+    const balances = await ledger.balances(memberId);
+    expect(balances.length).toBeGreaterThan(1);
+    for (const b of balances) {
+      const row = body.currencies.find((c) => c.currency === b.currency)!;
+      expect(row.wallets.find((w) => w.wallet === b.wallet)).toEqual({
+        wallet: b.wallet,
+        available: decimalOf(b.available, row),
+        held: decimalOf(b.pendingOut, row),
+      });
+    }
   });
 
   it('refuses a stranger', async () => {

@@ -45,17 +45,20 @@ export function createWalletService(deps: {
   const { db, ledger, members, checkPassword } = deps;
 
   async function overview(memberId: string): Promise<TWalletOverview> {
-    // The active currencies with their prices in one statement: a round trip fewer on every wallet view.
-    const [currencies, balances] = await Promise.all([
-      db
-        .selectFrom('currencies')
-        .leftJoin('currency_prices', 'currency_prices.currency', 'currencies.code')
-        .select(['currencies.code', 'currencies.decimals', 'currencies.kind', 'currency_prices.usd_micros'])
-        .where('currencies.active', '=', true)
-        .orderBy('currencies.code')
-        .execute(),
-      ledger.balances(memberId),
-    ]);
+    // The active currencies with their prices and the member's balances (the ledger's view, joined) in one
+    // statement: one round trip and one snapshot. A currency comes once per account the member has in it,
+    // or once with no account (decision 82).
+    const joined = await db
+      .selectFrom('currencies')
+      .leftJoin('currency_prices', 'currency_prices.currency', 'currencies.code')
+      .leftJoin(ledger.balancesView(memberId).as('b'), 'b.currency', 'currencies.code')
+      .select(['currencies.code', 'currencies.decimals', 'currencies.kind', 'currency_prices.usd_micros'])
+      .select(['b.account_id', 'b.wallet', 'b.posted', 'b.pending_out', 'b.pending_in', 'b.available'])
+      .where('currencies.active', '=', true)
+      .orderBy('currencies.code')
+      .execute();
+    const currencies = [...new Map(joined.map((r) => [r.code, r])).values()];
+    const balances = joined.flatMap((r) => ledger.balanceOf({ ...r, currency: r.code }) ?? []);
     const priceOf = new Map(
       currencies.flatMap((c) => (c.usd_micros === null ? [] : [[c.code, big(c.usd_micros)] as const])),
     );
