@@ -6,7 +6,7 @@ import type { ChunkingContext, CodeSplittingGroup } from 'rolldown';
  * a module two landing pages share goes to the first one's `-shared` group. The intro page (a new
  * visitor's first) comes before the home page: left to Rolldown once antd-mobile was imported by component
  * (§84), the slider parts it shares with the home page went to `HomePage-shared`, and the intro page loaded
- * that chunk and what it imports, 39 files and 129 KB brotli instead of 16 and 55; with its own groups, 22
+ * that chunk and what it imports, 39 files and 129 KB brotli instead of 14 and 55; with its own groups, 22
  * files and 80 KB (the login page's shared chunk among them, which its buttons lead to), the home page +1 KB.
  */
 const LANDING_PAGES = [
