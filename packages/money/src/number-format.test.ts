@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatAmount } from './format';
-import { numberFormat } from './number-format';
+import { keptFormat, numberFormat } from './number-format';
 
 describe('numberFormat', () => {
   it('keeps one formatter per locale and options', () => {
@@ -13,6 +13,13 @@ describe('numberFormat', () => {
     expect(numberFormat('de', { maximumFractionDigits: 0 })).not.toBe(
       numberFormat('de', { maximumFractionDigits: 1 }),
     );
+  });
+
+  it('keeps two kinds of formatter apart for the same locale and options', () => {
+    const date = keptFormat('date', 'de', {}, () => new Intl.DateTimeFormat('de'));
+    expect(date).toBeInstanceOf(Intl.DateTimeFormat);
+    expect(numberFormat('de', {})).toBeInstanceOf(Intl.NumberFormat);
+    expect(keptFormat('date', 'de', {}, () => new Intl.DateTimeFormat('de'))).toBe(date);
   });
 
   it('formats as a new formatter would', () => {

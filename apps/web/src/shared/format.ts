@@ -1,4 +1,5 @@
 import type { TLanguage } from '@app/contracts';
+import { keptFormat } from '@app/money';
 import { currentLanguage } from '../app/i18n';
 
 // Our language tags name the app's languages; Intl needs the locale of each ("bm" is Bambara to Intl).
@@ -15,21 +16,9 @@ export function intlLocale(): string {
   return intlLocales[currentLanguage()];
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * One `Intl.DateTimeFormat` per locale and options, kept: lists format a date on every row and every
- * render, and building a formatter costs tens of microseconds where using one costs a few (issue 19; the
- * numbers' twin is `numberFormat` in @app/money).
- */
+/** One `Intl.DateTimeFormat` per locale and options, kept (lists format a date per row and render, §86). */
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}\u0000${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateFormats.set(key, format);
-  }
-  return format;
+  return keptFormat('date', locale, options, () => new Intl.DateTimeFormat(locale, options));
 }
 
 /** A server timestamp as the member's locale writes a date and time. */
