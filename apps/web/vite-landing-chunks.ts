@@ -26,7 +26,7 @@ const ENTRY_ON_DEMAND = ['src/app/overlays.ts'];
  * 36 files (most of 1-2 KB), the home page in 91, and a phone on slow 4G, six connections per origin, waited on them in rounds.
  *
  * First a group for the entry: every module the entry loads statically (Rolldown's `$initial` tag), in the
- * entry's own chunk; index.html named 27 files, now 3 and the route preload script (§87). The tag sees
+ * entry's own chunk; index.html named 27 files, now 3 and the route preload script (§89). The tag sees
  * through the side-effect-free barrels (what the entry takes from React Query or the icons, not the whole
  * package); a group built from our own walk of the import graph could not, and the entry chunk and that
  * group imported each other (§84, "Tried and reverted").

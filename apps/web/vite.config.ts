@@ -20,7 +20,7 @@ const api = 'http://127.0.0.1:3000';
 /**
  * React Router's package exports name only its development build (remix-run/react-router#14102, open), which
  * checks and warns as it matches routes: a build takes the production one beside it, the same version's
- * code with `ENABLE_DEV_WARNINGS = false` (§87). Tests and the dev server keep the warnings.
+ * code with `ENABLE_DEV_WARNINGS = false` (§89). Tests and the dev server keep the warnings.
  */
 const routerProduction = path.join(
   path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),

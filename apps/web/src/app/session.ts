@@ -46,7 +46,7 @@ export function hasStoredLogin(): boolean {
 /**
  * Loads the check (zod and ZUserInfo, a chunk of their own) and restores the stored session. With nothing
  * stored there is nothing to check: a visitor's first page (the login form, the intro) draws without zod
- * (§87), and signing in stores a session the server's answer already checked.
+ * (§89), and signing in stores a session the server's answer already checked.
  */
 export async function restoreSession(): Promise<void> {
   if (!hasStoredLogin()) return;
