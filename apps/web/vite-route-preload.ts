@@ -1,6 +1,7 @@
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { Routes } from './src/app/navigation';
+import { StorageKeys } from './src/app/storage';
 
 /**
  * The pages a visitor lands on from outside (a bookmark, the installed app, a link in a mail), by their
@@ -34,15 +35,16 @@ export function routePreload(): Plugin {
         if (html?.type !== 'asset' || typeof html.source !== 'string') return;
         const page = html.source;
         const needed = (file: string) => !page.includes(`/${file}"`);
-        const boot = filesOf(bundle, BOOT).filter(needed);
         const table: Record<string, string[]> = {};
         for (const [path, module] of Object.entries(LANDINGS)) {
-          table[path] = [...new Set([...filesOf(bundle, module).filter(needed), ...boot])];
+          table[path] = filesOf(bundle, module).filter(needed);
         }
+        // The boot chunk only runs for a stored session (app/session.ts): preloaded only then.
+        const boot = filesOf(bundle, BOOT).filter(needed);
         const ref = this.emitFile({
           type: 'asset',
           name: 'route-preload.js',
-          source: preloaderSource(table),
+          source: preloaderSource(table, boot),
         });
         const file = this.getFileName(ref);
         html.source = page.replace(
@@ -71,13 +73,23 @@ export function filesOf(bundle: OutputBundle, module: string): string[] {
   return [...files];
 }
 
-/** The script itself: plain ES5-level code, run before the entry has loaded. */
-function preloaderSource(table: Record<string, string[]>): string {
+/**
+ * The script itself: plain ES5-level code, run before the entry has loaded. The boot files come after the
+ * page's, only when storage says a member is signed in (the same test as `hasStoredLogin`).
+ */
+function preloaderSource(table: Record<string, string[]>, boot: string[]): string {
   return `(function () {
   var table = ${JSON.stringify(table)};
+  var boot = ${JSON.stringify(boot)};
   var path = location.hash.replace(/^#/, '').split('?')[0];
   var files = table[path];
   if (!files) return;
+  var signedIn = false;
+  try {
+    signedIn = localStorage.getItem(${JSON.stringify(StorageKeys.isLogin)}) === 'true' && localStorage.getItem(${JSON.stringify(StorageKeys.userInfo)}) !== null;
+  } catch (e) {}
+  files = files.slice();
+  for (var j = 0; signedIn && j < boot.length; j++) if (files.indexOf(boot[j]) < 0) files.push(boot[j]);
   for (var i = 0; i < files.length; i++) {
     var link = document.createElement('link');
     // CSS is only fetched here: the entry's import of the page applies it (and waits for it) as before.

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 // From vitest: the root's vitest and @vitejs/plugin-react share one vite's types (this workspace builds
@@ -15,9 +16,23 @@ process.env.VITE_BRAND ||= 'Nova Members';
 process.env.VITE_TAB_SET ||= 'trade';
 
 const api = 'http://127.0.0.1:3000';
+
+/**
+ * React Router's package exports name only its development build (remix-run/react-router#14102, open), which
+ * checks and warns as it matches routes: a build takes the production one beside it, the same version's
+ * code with `ENABLE_DEV_WARNINGS = false` (§89). Tests and the dev server keep the warnings.
+ */
+const routerProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production',
+);
+const productionAliases = [
+  { find: /^react-router$/, replacement: path.join(routerProduction, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(routerProduction, 'dom-export.mjs') },
+];
 const outDir = 'dist';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   // pwa before precompress: the service worker and manifest it writes are compressed like the rest.
   // routePreload names its script in index.html, which the service worker's shell is read from.
   plugins: [
@@ -27,6 +42,7 @@ export default defineConfig({
     pwa(path.resolve(import.meta.dirname, outDir)),
     precompress(),
   ],
+  resolve: { alias: command === 'build' ? productionAliases : [] },
   build: {
     outDir,
     emptyOutDir: true,
@@ -41,4 +57,4 @@ export default defineConfig({
     // No changeOrigin: the API compares Origin with the Host it sees, and both must stay the dev server's.
     proxy: { '/api': api, '/dev': api },
   },
-});
+}));

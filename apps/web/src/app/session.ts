@@ -43,8 +43,13 @@ export function hasStoredLogin(): boolean {
   return readItem(StorageKeys.isLogin) === 'true' && readItem(StorageKeys.userInfo) !== null;
 }
 
-/** Loads the check (zod and ZUserInfo, a chunk of their own) and restores the stored session. */
+/**
+ * Loads the check (zod and ZUserInfo, a chunk of their own) and restores the stored session. With nothing
+ * stored there is nothing to check: a visitor's first page (the login form, the intro) draws without zod
+ * (§89), and signing in stores a session the server's answer already checked.
+ */
 export async function restoreSession(): Promise<void> {
+  if (!hasStoredLogin()) return;
   const { checkUserInfo } = await import('./session-check');
   installUserInfoCheck(checkUserInfo);
 }

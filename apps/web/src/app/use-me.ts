@@ -2,9 +2,10 @@
 import { AuthEndpoints } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
+import { meKey } from './me-key';
 import { session, useSession } from './session';
 
-export const meKey = ['me'] as const;
+export { meKey };
 
 /**
  * The signed-in member: the stored userInfo at once, refreshed from the server on every page that shows

@@ -22,10 +22,12 @@ const user = {
   joinedAt: '2026-01-01T00:00:00.000Z',
 };
 
-function logIn(login: string, password: string) {
+/** Fills and sends the form once the last try has settled (the button says "Log in" again, not loading). */
+async function logIn(login: string, password: string) {
+  const submit = await screen.findByRole('button', { name: 'Log in' });
   fireEvent.change(screen.getByLabelText('Username or email'), { target: { value: login } });
   fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
-  fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+  fireEvent.click(submit);
 }
 
 afterEach(() => {
@@ -64,16 +66,16 @@ describe('login page', () => {
       <LoginPage />,
     );
 
-    logIn('alice01', 'nope12345');
+    await logIn('alice01', 'nope12345');
     expect((await screen.findByRole('alert')).textContent).toBe('Wrong username, email or password.');
 
-    logIn('waiting01', 'Demo12345');
+    await logIn('waiting01', 'Demo12345');
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe(
         'Too many failed logins from this device. Try again in 60\u00a0s.',
       ),
     );
-    logIn('longwait1', 'Demo12345');
+    await logIn('longwait1', 'Demo12345');
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe(
         'Too many failed logins from this device. Try again in 14 min.',
@@ -82,7 +84,7 @@ describe('login page', () => {
     // A 429 of the login itself is the form's to show: no "Frequent request" modal over it.
     expect(screen.queryByText('Frequent request , Please try it again.')).toBeNull();
 
-    logIn('alice01', 'Demo12345');
+    await logIn('alice01', 'Demo12345');
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/personal/AccountSetting'));
     expect(session.get().isLogin).toBe(true);
     expect(JSON.parse(localStorage.getItem('userInfo') ?? 'null')).toMatchObject({ userid: '5' });
@@ -123,7 +125,7 @@ describe('login page', () => {
       ),
     );
     const router = renderPage('/pages/login/login', '/pages/login/login', <LoginPage />);
-    logIn('alice01', 'Demo12345');
+    await logIn('alice01', 'Demo12345');
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe(
         'Too many failed logins on this account. This device needs an unlock code first.',

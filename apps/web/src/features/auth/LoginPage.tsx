@@ -1,16 +1,15 @@
-import { type TLogin, type TLoginResult, ZLogin, ZTacCode } from '@app/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { TLogin, TLoginResult } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { z } from 'zod';
 import { isApiError } from '../../app/api-error';
+import { loadOnUse } from '../../app/load-on-use';
+import { meKey } from '../../app/me-key';
 import { Routes, safeReturnPath } from '../../app/navigation';
 import { session } from '../../app/session';
-import { meKey } from '../../app/use-me';
 import { CountdownButton } from '../../shared/CountdownButton';
 import { FormAlert } from '../../shared/FormAlert';
 import { FormField } from '../../shared/FormField';
@@ -18,14 +17,33 @@ import styles from '../../shared/FormPage.module.css';
 import { PageLayout } from '../../shared/PageLayout';
 import { type ErrorPlaces, handledBy, placeServerError } from '../../shared/server-errors';
 import { TacCodeField } from '../../shared/TacCodeField';
-import { TacSentNote } from '../../shared/TacSentNote';
+import { whenPageIdle } from '../../shared/use-page-idle';
 import { AdminPaths } from '../admin/admin-paths';
-import { TotpLoginStep } from '../staff/TotpLoginStep';
-import { authApi } from './auth.api';
+import type { TLoginForm } from './login.form';
 
-/** The login, and the unlock code a login past the account's ceiling of failures needs (decision 43). */
-const ZLoginForm = ZLogin.extend({ unlockCode: z.union([z.literal(''), ZTacCode]) });
-type TLoginForm = z.infer<typeof ZLoginForm>;
+/**
+ * zod, the contracts' schemas and the API client are not needed to draw the form, only to check and send
+ * it: they load after its first paint (fetched once the page is idle, so a submit does not wait for them),
+ * and the form is on screen without them (issue 19, §89). Before, the form waited for 13 files and 52 KB
+ * brotli; now 5 and 20.
+ */
+const loadChecks = loadOnUse(() => import('./login.form'));
+const loadAuthApi = loadOnUse(() => import('./auth.api').then((module) => module.authApi));
+/** With the unlock code sent: the note asks for the platform's contact details (app info, its schemas). */
+const loadSentNote = loadOnUse(() => import('../../shared/TacSentNote').then((module) => module.TacSentNote));
+/** Staff only, once the server has asked for the second factor. */
+const loadCodeStep = loadOnUse(() => import('../staff/TotpLoginStep').then((module) => module.TotpLoginStep));
+type CodeStep = Awaited<ReturnType<typeof loadCodeStep>>;
+type SentNote = Awaited<ReturnType<typeof loadSentNote>>;
+
+const resolver: Resolver<TLoginForm> = async (values, context, options) => {
+  try {
+    return (await loadChecks()).loginFormResolver(values, context, options);
+  } catch {
+    // Shown already (loadOnUse); an error kept out of sight stops the submit.
+    return { values: {}, errors: { root: { checks: { type: 'network', message: 'NETWORK_ERROR' } } } };
+  }
+};
 
 const places: ErrorPlaces<TLoginForm> = {
   LOGIN_FAILED: 'root',
@@ -48,11 +66,21 @@ export default function LoginPage() {
   /** Past the account's ceiling: this device needs an unlock code from the member's contact. */
   const [needsUnlock, setNeedsUnlock] = useState(false);
   const [unlockSent, setUnlockSent] = useState(false);
+  const [SentNoteView, setSentNoteView] = useState<SentNote | null>(null);
   const [resendIn, setResendIn] = useState(0);
   // Staff: the password was right and a second factor is asked for (decision 45).
   const [codeStep, setCodeStep] = useState<TLogin | null>(null);
+  const [CodeStepForm, setCodeStepForm] = useState<CodeStep | null>(null);
+  useEffect(
+    () =>
+      whenPageIdle(() => {
+        void loadChecks();
+        void loadAuthApi();
+      }),
+    [],
+  );
   const form = useForm<TLoginForm>({
-    resolver: zodResolver(ZLoginForm),
+    resolver,
     defaultValues: { login: '', password: '', unlockCode: '' },
   });
 
@@ -64,6 +92,7 @@ export default function LoginPage() {
 
   const login = useMutation({
     mutationFn: async ({ unlockCode, ...body }: TLoginForm) => {
+      const authApi = await loadAuthApi();
       if (needsUnlock && unlockCode) {
         await authApi.loginUnlock({ login: body.login, code: unlockCode }, handledBy(places));
         // This device may now try the password: the code is used up.
@@ -75,7 +104,17 @@ export default function LoginPage() {
     },
     onSuccess: signedIn,
     onError: (error, { unlockCode: _unlockCode, ...body }) => {
-      if (isApiError(error) && error.code === 'TOTP_REQUIRED') return setCodeStep(body);
+      if (isApiError(error) && error.code === 'TOTP_REQUIRED') {
+        // The step's code first, so the password form stays until the step can be drawn.
+        void loadCodeStep().then(
+          (step) => {
+            setCodeStepForm(() => step);
+            setCodeStep(body);
+          },
+          () => {},
+        );
+        return;
+      }
       const seconds = isApiError(error) ? Number(error.details.retryAfterSeconds) : Number.NaN;
       const code = isApiError(error) ? error.code : '';
       setWaitSeconds(
@@ -88,7 +127,12 @@ export default function LoginPage() {
 
   const sendUnlock = async (): Promise<number | undefined> => {
     if (!(await form.trigger('login'))) return undefined;
-    const answer = await authApi.loginUnlockStart(form.getValues('login').trim(), handledBy(places));
+    const authApi = await loadAuthApi();
+    const [answer, note] = await Promise.all([
+      authApi.loginUnlockStart(form.getValues('login').trim(), handledBy(places)),
+      loadSentNote(),
+    ]);
+    setSentNoteView(() => note);
     setUnlockSent(true);
     setResendIn(answer.resendInSeconds);
     return answer.resendInSeconds;
@@ -101,8 +145,8 @@ export default function LoginPage() {
       : waitSeconds < 120
         ? t('login.retryInSeconds', { seconds: waitSeconds })
         : t('login.lockedFor', { minutes: Math.ceil(waitSeconds / 60) });
-  if (codeStep)
-    return <TotpLoginStep credentials={codeStep} onSignedIn={signedIn} onBack={() => setCodeStep(null)} />;
+  if (codeStep && CodeStepForm)
+    return <CodeStepForm credentials={codeStep} onSignedIn={signedIn} onBack={() => setCodeStep(null)} />;
   return (
     <PageLayout title={t('login.title')} backTo={Routes.intro}>
       <form
@@ -130,14 +174,14 @@ export default function LoginPage() {
         {needsUnlock ? (
           <div data-testid="login-unlock">
             <p className={styles.hint}>{t('login.unlockHint')}</p>
-            {unlockSent ? (
+            {unlockSent && SentNoteView ? (
               <>
                 <TacCodeField
                   control={form.control}
                   name="unlockCode"
                   after={<CountdownButton onSend={sendUnlock} initialSeconds={resendIn} />}
                 />
-                <TacSentNote destination={null} text={t('login.unlockSent')} />
+                <SentNoteView destination={null} text={t('login.unlockSent')} />
               </>
             ) : (
               <Button block color="primary" fill="outline" onClick={() => void sendUnlock().catch(() => {})}>
