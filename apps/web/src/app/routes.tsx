@@ -274,14 +274,24 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** The app's router once App.tsx has made it (at its module's evaluation, before main.tsx's body runs). */
+let made: ReturnType<typeof createHashRouter> | undefined;
+
 /**
  * Starts fetching the code of the page the address names, before the first render: main.tsx calls it
  * while the language and session chunks load, so the page's chunks come beside them rather than after
  * (issue 19). Errors are left to the page's own load, which shows the retry view.
+ * For the address the router started on, the router's own matches: it has ranked the ~150 routes once
+ * already, and `matchRoutes` would flatten and rank them all again (decisions §88).
  */
 export function preloadCurrentPage(hash: string = window.location.hash): void {
   const path = hash.replace(/^#/, '') || '/';
-  for (const match of matchRoutes(routes, path) ?? []) {
+  const location = made?.state.location;
+  const matches =
+    location && location.pathname + location.search === path
+      ? made?.state.matches
+      : matchRoutes(routes, path);
+  for (const match of matches ?? []) {
     const element = match.route.element;
     if (isValidElement<{ load: PageLoader }>(element) && element.type === LazyPage) {
       element.props.load().catch(() => {});
@@ -291,6 +301,7 @@ export function preloadCurrentPage(hash: string = window.location.hash): void {
 
 export function createRouter() {
   const router = createHashRouter(routes);
+  made = router;
   registerNavigator(
     (to, options) => void router.navigate(to, options),
     () => router.state.location.pathname + router.state.location.search,

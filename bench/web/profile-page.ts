@@ -1,0 +1,359 @@
+/**
+ * Where a page's main-thread time goes, at a fixed CPU throttling (issue 19, item 2; decisions §86, §88).
+ * Signs a demo member in with Chromium (playwright-core), opens the page in a fresh tab with a CDP session
+ * (`Emulation.setCPUThrottlingRate` 4, `Profiler.start`, load, network idle + 3 s, `Profiler.stop`), maps
+ * each sample's frames to the original sources through the build's source maps (node:module `SourceMap`)
+ * and ranks self and inclusive time by source file, package and function. Long tasks (> 50 ms) come from a
+ * `PerformanceObserver` in the page; "TBT-like" is their sum of (duration - 50 ms), as Lighthouse sums
+ * blocking time (but measured, not simulated, and over the whole window, not FCP to TTI).
+ *
+ * Needs a build with source maps (`cd apps/web && npx vite build --sourcemap`, then copy `dist` aside):
+ *   WEB_DIST=/tmp/dist-sm npx tsx bench/web/profile-page.ts            # starts the app on a database of its own
+ *   PROFILE_URL=http://127.0.0.1:3970 npx tsx bench/web/profile-page.ts # or profiles an app already running
+ * Knobs: PROFILE_PAGE (default `/#/pages/home/home`), PROFILE_RUNS (3), PROFILE_RATE (4), PROFILE_TOP (25),
+ * PROFILE_JSON=<file> (every run's tables as JSON), PROFILE_SAVE=<dir> (the raw `.cpuprofile`s, for DevTools),
+ * PROFILE_CALLERS=<regex> (the stacks under the functions it matches),
+ * BENCH_MEMBER (alice01).
+ * The figures are CPU time at a fixed throttling, so they move much less with the host's load than
+ * Lighthouse's; still give the load average beside them.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { loadavg } from 'node:os';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { DEMO_PASSWORD } from '../../apps/api/src/db/seed/demo';
+import { type Running, startApp } from '../api/processes';
+import { createDatabase, dropDatabase, openServer } from '../ledger/postgres';
+
+const PAGE = process.env.PROFILE_PAGE ?? '/#/pages/home/home';
+const RUNS = Number(process.env.PROFILE_RUNS ?? 3);
+const RATE = Number(process.env.PROFILE_RATE ?? 4);
+const TOP = Number(process.env.PROFILE_TOP ?? 25);
+const CALLERS = process.env.PROFILE_CALLERS ? new RegExp(process.env.PROFILE_CALLERS) : undefined;
+const MEMBER = process.env.BENCH_MEMBER ?? 'alice01';
+const progress = (text: string) => process.stderr.write(`${text}\n`);
+
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** One source map per script URL, fetched from the server beside the script (`<url>.map`). */
+const maps = new Map<string, Promise<SourceMap | null>>();
+function mapOf(url: string): Promise<SourceMap | null> {
+  let found = maps.get(url);
+  if (!found) {
+    found = fetch(`${url.split('?')[0]}.map`)
+      .then(async (r) =>
+        r.ok ? new SourceMap((await r.json()) as ConstructorParameters<typeof SourceMap>[0]) : null,
+      )
+      .catch(() => null);
+    maps.set(url, found);
+  }
+  return found;
+}
+
+/** `node_modules/<pkg>/…` -> `<pkg>/…`; the app's own sources from `src/` on. */
+function shortSource(source: string): string {
+  const nm = source.lastIndexOf('node_modules/');
+  if (nm >= 0) return source.slice(nm + 'node_modules/'.length);
+  const src = source.indexOf('/src/');
+  return src >= 0 ? source.slice(src + 1) : source.replace(/^(\.\.\/)+/, '');
+}
+function packageOf(file: string): string {
+  if (file.startsWith('(')) return file;
+  if (!/^(@[^/]+\/)?[^/]+\//.test(file) || file.startsWith('src/')) return 'app: src';
+  const parts = file.split('/');
+  return parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] ?? file);
+}
+
+interface Place {
+  file: string;
+  fn: string;
+}
+async function placeOf(frame: CallFrame): Promise<Place> {
+  const { url, functionName } = frame;
+  if (!url) return { file: `(${functionName || 'native'})`, fn: `(${functionName || 'native'})` };
+  const map = url.endsWith('.js') || url.includes('.js?') ? await mapOf(url) : null;
+  const entry = map?.findEntry(frame.lineNumber, frame.columnNumber) as
+    | { originalSource?: string; originalLine?: number; name?: string }
+    | undefined;
+  if (!entry?.originalSource) {
+    const file = url.replace(/^https?:\/\/[^/]+\//, '');
+    return { file, fn: `${functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}` };
+  }
+  const file = shortSource(entry.originalSource);
+  return {
+    file,
+    fn: `${entry.name || functionName || '(anonymous)'} ${file}:${(entry.originalLine ?? 0) + 1}`,
+  };
+}
+
+interface Figures {
+  /** Sampled ms by kind: JS, (program), (garbage collector), (idle). */
+  totals: Record<string, number>;
+  busyMs: number;
+  longTasks: number[];
+  blockingMs: number;
+  selfByFile: Map<string, number>;
+  selfByPackage: Map<string, number>;
+  selfByFunction: Map<string, number>;
+  inclusiveByFile: Map<string, number>;
+  inclusiveByFunction: Map<string, number>;
+  /** Busy time by the nearest frame of the app's own code (`src/`) on the stack: what the app asked for. */
+  byAppFunction: Map<string, number>;
+  /** The long tasks as `start+duration` ms from navigation start. */
+  taskText?: string;
+  /** Busy ms per half second since the profile started: when the work happens. */
+  timeline: number[];
+  /** PROFILE_CALLERS=<regex>: the stacks (five frames up) under which matching functions spent their self time. */
+  callers: Map<string, number>;
+}
+
+const add = (m: Map<string, number>, k: string, v: number) => m.set(k, (m.get(k) ?? 0) + v);
+
+async function analyse(profile: CpuProfile, longTasks: number[]): Promise<Figures> {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const places = new Map<number, Place>();
+  for (const n of profile.nodes) places.set(n.id, await placeOf(n.callFrame));
+
+  const f: Figures = {
+    totals: {},
+    busyMs: 0,
+    longTasks,
+    blockingMs: longTasks.reduce((s, d) => s + Math.max(0, d - 50), 0),
+    selfByFile: new Map(),
+    selfByPackage: new Map(),
+    selfByFunction: new Map(),
+    inclusiveByFile: new Map(),
+    inclusiveByFunction: new Map(),
+    callers: new Map(),
+    byAppFunction: new Map(),
+    timeline: [],
+  };
+  let clock = 0;
+  // A sample's time is the gap to the next sample (the last one gets none).
+  for (let i = 0; i < profile.samples.length; i++) {
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    clock += (profile.timeDeltas[i] ?? 0) / 1000;
+    const id = profile.samples[i] as number;
+    const node = byId.get(id);
+    const place = places.get(id);
+    if (!node || !place) continue;
+    const name = node.callFrame.functionName;
+    const kind = ['(idle)', '(program)', '(garbage collector)'].includes(name) ? name : 'JS';
+    f.totals[kind] = (f.totals[kind] ?? 0) + ms;
+    if (kind === '(idle)') continue;
+    f.busyMs += ms;
+    const slot = Math.floor(clock / 500);
+    while (f.timeline.length <= slot) f.timeline.push(0);
+    f.timeline[slot] = (f.timeline[slot] ?? 0) + ms;
+    add(f.selfByFile, place.file, ms);
+    add(f.selfByPackage, packageOf(place.file), ms);
+    add(f.selfByFunction, place.fn, ms);
+    const files = new Set<string>();
+    const fns = new Set<string>();
+    let app: string | undefined;
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const p = places.get(at);
+      if (!p || p.file === '(root)') continue;
+      files.add(p.file);
+      fns.add(p.fn);
+      if (!app && (p.file.startsWith('src/') || p.file.startsWith('assets/'))) app = p.fn;
+    }
+    add(f.byAppFunction, app ?? `(no app frame) ${place.fn}`, ms);
+    for (const k of files) add(f.inclusiveByFile, k, ms);
+    for (const k of fns) add(f.inclusiveByFunction, k, ms);
+    if (CALLERS?.test(place.fn)) {
+      const stack: string[] = [];
+      for (let at: number | undefined = id; at !== undefined && stack.length < 6; at = parent.get(at)) {
+        const p = places.get(at);
+        if (p && p.file !== '(root)') stack.push(p.fn);
+      }
+      add(f.callers, stack.join('\n             <- '), ms);
+    }
+  }
+  return f;
+}
+
+async function signIn(context: BrowserContext, base: string): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(`${base}/#/pages/login/login`);
+  await page.locator('input[autocomplete="username"], #login').first().fill(MEMBER);
+  await page.locator('input[type="password"]').first().fill(DEMO_PASSWORD);
+  await page.locator('button[type="submit"]').first().click();
+  await page.waitForURL((u) => u.hash.startsWith('#/pages/home/home'));
+  // Once settled, so the service worker and the HTTP cache hold what a returning member's browser holds.
+  await page.waitForLoadState('networkidle');
+  await page.close();
+}
+
+async function profileOnce(context: BrowserContext, url: string): Promise<Figures> {
+  const page = await context.newPage();
+  // A string, not a function: tsx's helpers (`__name`) do not exist in the page.
+  await page.addInitScript(`
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  `);
+
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(3000);
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+  const tasks = (await page.evaluate('window.__longTasks')) as number[][];
+  const longTasks = tasks.map(([, duration]) => duration as number);
+  const taskText = tasks
+    .map(([start, duration]) => `${Math.round(start ?? 0)}+${Math.round(duration ?? 0)}`)
+    .join(' ');
+  if (process.env.PROFILE_SAVE) {
+    mkdirSync(process.env.PROFILE_SAVE, { recursive: true });
+    writeFileSync(`${process.env.PROFILE_SAVE}/run-${Date.now()}.cpuprofile`, JSON.stringify(profile));
+  }
+  await cdp.detach();
+  await page.close();
+  const figures = await analyse(profile, longTasks);
+  figures.taskText = taskText;
+  return figures;
+}
+
+const ms = (v: number) => `${Math.round(v).toLocaleString('en')} ms`;
+function table(title: string, m: Map<string, number>, busy: number): void {
+  console.log(`\n${title}`);
+  for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, TOP)) {
+    console.log(`${ms(v).padStart(10)} ${((100 * v) / busy).toFixed(1).padStart(5)} %  ${k}`);
+  }
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)] ?? Number.NaN;
+}
+
+async function main(): Promise<void> {
+  let app: Running | undefined;
+  let cleanup = async () => {};
+  let base = process.env.PROFILE_URL;
+  if (!base) {
+    const server = await openServer();
+    const dbName = `bench_profile_${process.pid}`;
+    await createDatabase(server, dbName);
+    app = await startApp(server.urlOf(dbName), progress);
+    base = app.baseUrl;
+    cleanup = async () => {
+      await app?.stop();
+      await dropDatabase(server, dbName).catch(() => {});
+      await server.stop();
+    };
+  }
+  let browser: Browser | undefined;
+  try {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
+    // Lighthouse's mobile screen (moto g power): what the page lays out and paints.
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      hasTouch: true,
+    });
+    await signIn(context, base);
+    const runs: Figures[] = [];
+    const load = [loadavg()[0] ?? 0];
+    for (let i = 0; i < RUNS; i++) {
+      progress(`run ${i + 1} of ${RUNS}…`);
+      runs.push(await profileOnce(context, `${base}${PAGE}`));
+      load.push(loadavg()[0] ?? 0);
+    }
+    console.log(
+      `${PAGE} at ${RATE}x CPU throttling, ${RUNS} runs; load average (1 min) ${load.map((l) => l.toFixed(1)).join(' -> ')}`,
+    );
+    console.log('run  busy ms   JS ms  program  GC ms  long tasks  longest  TBT-like');
+    runs.forEach((r, i) => {
+      console.log(
+        [
+          String(i + 1).padEnd(3),
+          Math.round(r.busyMs).toString().padStart(7),
+          Math.round(r.totals.JS ?? 0)
+            .toString()
+            .padStart(7),
+          Math.round(r.totals['(program)'] ?? 0)
+            .toString()
+            .padStart(8),
+          Math.round(r.totals['(garbage collector)'] ?? 0)
+            .toString()
+            .padStart(6),
+          String(r.longTasks.length).padStart(11),
+          Math.round(Math.max(0, ...r.longTasks))
+            .toString()
+            .padStart(8),
+          Math.round(r.blockingMs).toString().padStart(9),
+        ].join(' '),
+      );
+    });
+    console.log(
+      `median: busy ${ms(median(runs.map((r) => r.busyMs)))}, JS ${ms(median(runs.map((r) => r.totals.JS ?? 0)))}, ` +
+        `long tasks ${median(runs.map((r) => r.longTasks.length))}, TBT-like ${ms(median(runs.map((r) => r.blockingMs)))}`,
+    );
+    // The tables: the run with the median busy time.
+    const mid = [...runs].sort((a, b) => a.busyMs - b.busyMs)[Math.floor((runs.length - 1) / 2)] as Figures;
+    console.log(
+      `busy ms per 500 ms from the start of the load (median run): ${mid.timeline.map((v) => Math.round(v)).join(' ')}`,
+    );
+    console.log(`long tasks, start+duration ms (median run): ${mid.taskText}`);
+    console.log(`\nTables from the median run (busy ${ms(mid.busyMs)}; % of busy time)`);
+    table('self time by package', mid.selfByPackage, mid.busyMs);
+    table('self time by source file', mid.selfByFile, mid.busyMs);
+    table('inclusive time by source file', mid.inclusiveByFile, mid.busyMs);
+    table('self time by function', mid.selfByFunction, mid.busyMs);
+    table('inclusive time by function', mid.inclusiveByFunction, mid.busyMs);
+    table(
+      "busy time by the nearest app frame (src/, or a chunk's top level: module evaluation)",
+      mid.byAppFunction,
+      mid.busyMs,
+    );
+    if (CALLERS) table(`stacks under ${CALLERS}`, mid.callers, mid.busyMs);
+    if (process.env.PROFILE_JSON) {
+      const plain = runs.map((r) => ({
+        ...r,
+        selfByFile: Object.fromEntries(r.selfByFile),
+        selfByPackage: Object.fromEntries(r.selfByPackage),
+        selfByFunction: Object.fromEntries(r.selfByFunction),
+        inclusiveByFile: Object.fromEntries(r.inclusiveByFile),
+        inclusiveByFunction: Object.fromEntries(r.inclusiveByFunction),
+        byAppFunction: Object.fromEntries(r.byAppFunction),
+        callers: Object.fromEntries(r.callers),
+      }));
+      writeFileSync(
+        process.env.PROFILE_JSON,
+        JSON.stringify({ page: PAGE, rate: RATE, load, runs: plain }, null, 1),
+      );
+    }
+  } finally {
+    await browser?.close();
+    await cleanup();
+  }
+}
+
+await main();
