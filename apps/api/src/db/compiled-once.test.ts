@@ -41,7 +41,8 @@ describe('compiledOnce (decision 87)', () => {
       { min: 9, name: 'none', tag: Buffer.from([9]), limit: 5, offset: 0 },
     ]) {
       const kept = query.compile(params);
-      const fresh = query.build(params).compile();
+      const built = query.build(params);
+      const fresh = 'isRawBuilder' in built ? built.compile(anyDb()) : built.compile();
       expect(kept.sql).toBe(fresh.sql);
       expect(kept.parameters).toEqual(fresh.parameters);
       expect(await query.execute(params)).toEqual((await anyDb().executeQuery(fresh)).rows);
@@ -57,6 +58,23 @@ describe('compiledOnce (decision 87)', () => {
     expect(query.compile({ min: 1, name: 'a', tag: Buffer.from([]), limit: 1, offset: 0 }).sql).toBe(
       query.compile({ min: 2, name: 'b', tag: Buffer.from([1]), limit: 2, offset: 1 }).sql,
     );
+  });
+
+  it('takes a sql template too, compiled against the handle it runs on', async () => {
+    const raw = compiledOnce(
+      anyDb(),
+      (p: { min: number; limit: number }) =>
+        sql<{ id: number }>`SELECT id FROM kept WHERE id >= ${p.min} ORDER BY id LIMIT ${p.limit}`,
+    );
+    expect(raw.compile({ min: 2, limit: 5 })).toMatchObject({
+      sql: 'SELECT id FROM kept WHERE id >= $1 ORDER BY id LIMIT $2',
+      parameters: [2, 5],
+    });
+    expect(await raw.execute({ min: 2, limit: 5 })).toEqual([{ id: 2 }, { id: 3 }]);
+    const inTrx = await anyDb()
+      .transaction()
+      .execute((trx) => raw.execute({ min: 1, limit: 1 }, trx));
+    expect(inTrx).toEqual([{ id: 1 }]);
   });
 
   it('values stay parameters, never text', () => {

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
+import type { Compilable, CompiledQuery, QueryResult, RawBuilder } from 'kysely';
 import type { AnyDb } from './tables';
 
 /**
@@ -29,9 +29,16 @@ export interface CompiledOnce<P, R> {
   execute(params: P, on?: AnyDb): Promise<R[]>;
   executeTakeFirst(params: P, on?: AnyDb): Promise<R | undefined>;
   /** The compiled statement with these parameters in place (tests compare it with `build`'s). */
-  compile(params: P): CompiledQuery<R>;
+  compile(params: P, on?: AnyDb): CompiledQuery<R>;
   /** The query built afresh with real values, as it was written (tests). */
-  build(params: P): Compilable<R>;
+  build(params: P): Buildable<R>;
+}
+
+/** A query builder, or a `sql` template (compiled against the database it is given). */
+export type Buildable<R> = Compilable<R> | RawBuilder<R>;
+
+function compileWith<R>(query: Buildable<R>, db: AnyDb): CompiledQuery<R> {
+  return 'isRawBuilder' in query ? query.compile(db) : query.compile();
 }
 
 /**
@@ -44,13 +51,13 @@ export interface CompiledOnce<P, R> {
  * `sql\`${p.x}\``, `limit`), never in a branch (`if (p.x)`), a list's length or an identifier. Parameters
  * used as text throw at build; a parameter the compiled query does not bind also throws.
  */
-export function compiledOnce<P extends Record<string, unknown>, R>(
+export function compiledOnce<P extends object, R>(
   db: AnyDb,
-  build: (params: P) => Compilable<R>,
+  build: (params: P) => Buildable<R>,
 ): CompiledOnce<P, R> {
   let compiled: CompiledQuery<R> | undefined;
 
-  function compileOnce(): CompiledQuery<R> {
+  function compileOnce(on: AnyDb): CompiledQuery<R> {
     if (compiled) return compiled;
     const slots = new Map<string, Slot>();
     const params = new Proxy({} as P, {
@@ -64,7 +71,7 @@ export function compiledOnce<P extends Record<string, unknown>, R>(
         return slot;
       },
     });
-    const query = build(params).compile();
+    const query = compileWith(build(params), on);
     for (const key of slots.keys()) {
       if (!query.parameters.some((v) => v instanceof Slot && v.key === key)) {
         throw new Error(`compiledOnce: parameter "${key}" is not bound in the compiled query`);
@@ -74,14 +81,14 @@ export function compiledOnce<P extends Record<string, unknown>, R>(
     return query;
   }
 
-  function compile(params: P): CompiledQuery<R> {
-    const query = compileOnce();
+  function compile(params: P, on: AnyDb = db): CompiledQuery<R> {
+    const query = compileOnce(on);
     const kept: CompiledQuery<R> = {
       ...query,
-      parameters: query.parameters.map((v) => (v instanceof Slot ? params[v.key] : v)),
+      parameters: query.parameters.map((v) => (v instanceof Slot ? params[v.key as keyof P] : v)),
     };
     if (checkEachRun) {
-      const fresh = build(params).compile();
+      const fresh = compileWith(build(params), on);
       if (fresh.sql !== kept.sql || !isDeepStrictEqual(fresh.parameters, kept.parameters)) {
         throw new Error(`compiledOnce: the kept statement differs from the one built afresh: ${fresh.sql}`);
       }
@@ -90,7 +97,7 @@ export function compiledOnce<P extends Record<string, unknown>, R>(
   }
 
   async function execute(params: P, on: AnyDb = db): Promise<R[]> {
-    const result: QueryResult<R> = await on.executeQuery(compile(params));
+    const result: QueryResult<R> = await on.executeQuery(compile(params, on));
     return result.rows;
   }
 
