@@ -11,6 +11,7 @@ export default defineConfig({
           root: 'apps/api',
           include: ['src/**/*.test.ts'],
           globalSetup: ['test/global-setup.ts'],
+          setupFiles: ['test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: 'forks',

@@ -15,6 +15,7 @@ import type {
 } from '@app/contracts';
 import { divide, format, max, parse } from '@app/money/decimal';
 import { sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import { type AnyDb, own } from '../../db/tables';
 import { AppError } from '../../platform/errors';
 import { type ActiveRental, activeRentalsOf, lockRental } from '../bot-rentals/active-rentals';
@@ -48,6 +49,40 @@ const isUniqueViolation = (e: unknown) =>
  */
 export function createBotsService(deps: { db: AnyDb; venues: BotVenues }) {
   const db = own<BotTables>(deps.db);
+
+  /**
+   * A member's bots, one page, with or without each filter: four shapes, each built and compiled once and
+   * run with the request's values (decision 87). The filters choose the shape; their values are parameters.
+   */
+  const listShape = (byExchange: boolean, byMarketType: boolean) =>
+    compiledOnce(
+      db,
+      (p: {
+        memberId: string;
+        exchange: TBotsQuery['exchange'];
+        marketType: TBotsQuery['marketType'];
+        limit: number;
+        offset: number;
+      }) => {
+        let q = db.selectFrom('bots').selectAll().where('member_id', '=', p.memberId);
+        // Read only in the shapes that filter (the others never bind them, and are given undefined).
+        type Exchange = NonNullable<TBotsQuery['exchange']>;
+        type MarketType = NonNullable<TBotsQuery['marketType']>;
+        if (byExchange) q = q.where('exchange', '=', p.exchange as Exchange);
+        if (byMarketType) q = q.where('market_type', '=', p.marketType as MarketType);
+        return q.orderBy('id', 'desc').limit(p.limit).offset(p.offset);
+      },
+    );
+  const listShapes = new Map<string, ReturnType<typeof listShape>>();
+  function listQuery(byExchange: boolean, byMarketType: boolean) {
+    const key = `${byExchange}/${byMarketType}`;
+    let query = listShapes.get(key);
+    if (!query) {
+      query = listShape(byExchange, byMarketType);
+      listShapes.set(key, query);
+    }
+    return query;
+  }
   const { venues } = deps;
   async function ownBot(memberId: string, id: string): Promise<BotRow> {
     const row = await db
@@ -532,14 +567,13 @@ export function createBotsService(deps: { db: AnyDb; venues: BotVenues }) {
     },
 
     async list(memberId: string, query: TBotsQuery): Promise<TPage<TBot>> {
-      let q = db.selectFrom('bots').selectAll().where('member_id', '=', memberId);
-      if (query.exchange) q = q.where('exchange', '=', query.exchange);
-      if (query.marketType) q = q.where('market_type', '=', query.marketType);
-      const rows = await q
-        .orderBy('id', 'desc')
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize)
-        .execute();
+      const rows = await listQuery(Boolean(query.exchange), Boolean(query.marketType)).execute({
+        memberId,
+        exchange: query.exchange,
+        marketType: query.marketType,
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
       const open = rows.length
         ? await db
             .selectFrom('bot_cycles')

@@ -1,4 +1,5 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import type { Database, LedgerAccountsTable, LedgerTransfersTable } from '../../db/schema';
 import type {
   HistoryFilters,
@@ -152,6 +153,94 @@ function toTransfer(row: Selectable<LedgerTransfersTable>): Transfer {
     creditBalanceAfter: BigInt(row.credit_balance_after),
   };
 }
+
+/** What one run of a records page binds (`historyShape`). */
+interface HistoryParams {
+  memberId: string;
+  wallet: string | undefined;
+  currency: string | undefined;
+  kind: string | undefined;
+  upTo: number;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * A member's records page as one statement, in one of eight shapes (which filters are given), each built
+ * and compiled once and run with the request's values (decision 87). See `historyOf`.
+ */
+const historyShape = (ex: Ex, byWallet: boolean, byCurrency: boolean, byKind: boolean) =>
+  compiledOnce(ex, (p: HistoryParams) => {
+    const accountFilter = sql.join(
+      [
+        sql`member_id = ${p.memberId}`,
+        ...(byWallet ? [sql`wallet = ${p.wallet}`] : []),
+        ...(byCurrency ? [sql`currency = ${p.currency}`] : []),
+      ],
+      sql` AND `,
+    );
+    const kindFilter = byKind ? sql`AND t.kind = ${p.kind}` : sql``;
+    // A page is cut from the newest moves of each account and direction: each list's newest
+    // page x pageSize rows (by the (account, seq DESC) indexes) hold every row the page can show, so the
+    // statement reads a page's worth per account rather than every transfer of the ledger (decision 82).
+    const moveColumns = sql`t.id, t.seq, t.created_at, t.kind, t.currency, t.memo, t.reverses_id, t.amount,
+          t.status`;
+    return sql<{
+      id: string;
+      created_at: Date;
+      resolved_at: Date | null;
+      kind: string;
+      currency: string;
+      wallet: Wallet;
+      direction: 'in' | 'out';
+      amount: string;
+      balance_after: string;
+      status: HistoryStatus;
+      other_member_id: string | null;
+      other_wallet: Wallet | null;
+      other_system_code: string | null;
+      memo: string;
+      reverses_id: string | null;
+    }>`
+      WITH mine AS (SELECT id, wallet FROM ledger_accounts WHERE ${accountFilter}),
+      moves AS (
+        SELECT t.*, mine.wallet AS my_wallet, 'out' AS direction
+        FROM mine CROSS JOIN LATERAL (
+          SELECT ${moveColumns}, t.debit_balance_after AS balance_after, t.credit_account_id AS other_id
+          FROM ledger_transfers t
+          WHERE t.debit_account_id = mine.id AND t.status IN ('posted', 'pending') ${kindFilter}
+          ORDER BY t.seq DESC LIMIT ${p.upTo}) t
+        UNION ALL
+        SELECT t.*, mine.wallet, 'in'
+        FROM mine CROSS JOIN LATERAL (
+          SELECT ${moveColumns}, t.credit_balance_after, t.debit_account_id
+          FROM ledger_transfers t
+          WHERE t.credit_account_id = mine.id AND t.status IN ('posted', 'pending') ${kindFilter}
+          ORDER BY t.seq DESC LIMIT ${p.upTo}) t
+      ),
+      page AS (
+        SELECT * FROM moves ORDER BY seq DESC, direction DESC
+        LIMIT ${p.limit} OFFSET ${p.offset}
+      )
+      SELECT m.id, m.created_at, r.created_at AS resolved_at, m.kind, m.currency, m.my_wallet AS wallet,
+        m.direction, m.memo, m.reverses_id,
+        CASE WHEN r.status = 'post_pending' THEN r.amount ELSE m.amount END AS amount,
+        CASE WHEN r.status = 'post_pending'
+          THEN CASE WHEN m.direction = 'out' THEN r.debit_balance_after ELSE r.credit_balance_after END
+          ELSE m.balance_after
+        END AS balance_after,
+        CASE WHEN m.status = 'posted' THEN 'posted'
+          WHEN r.id IS NULL THEN 'pending'
+          WHEN r.status = 'post_pending' THEN 'posted'
+          ELSE 'voided'
+        END AS status,
+        o.member_id AS other_member_id, o.wallet AS other_wallet, o.system_code AS other_system_code
+      FROM page m
+      JOIN ledger_accounts o ON o.id = m.other_id
+      LEFT JOIN ledger_transfers r ON r.pending_id = m.id
+      ORDER BY m.seq DESC, m.direction DESC`;
+  });
+const historyShapes = new Map<string, ReturnType<typeof historyShape>>();
 
 /** Kysely queries of the ledger tables; no rules here, those are in the service. */
 export const ledgerRepository = {
@@ -368,76 +457,26 @@ export const ledgerRepository = {
    * balance after follow its post or void; the post/void rows themselves are not listed again.
    */
   async historyOf(ex: Ex, memberId: string, f: HistoryFilters): Promise<HistoryItem[]> {
-    const accountFilter = sql.join(
-      [
-        sql`member_id = ${memberId}`,
-        ...(f.wallet ? [sql`wallet = ${f.wallet}`] : []),
-        ...(f.currency ? [sql`currency = ${f.currency}`] : []),
-      ],
-      sql` AND `,
+    const key = `${Boolean(f.wallet)}/${Boolean(f.currency)}/${Boolean(f.kind)}`;
+    let query = historyShapes.get(key);
+    if (!query) {
+      // Compiled with the first handle that asks; every run below is given its own `ex`.
+      query = historyShape(ex, Boolean(f.wallet), Boolean(f.currency), Boolean(f.kind));
+      historyShapes.set(key, query);
+    }
+    const rows = await query.execute(
+      {
+        memberId,
+        wallet: f.wallet,
+        currency: f.currency,
+        kind: f.kind,
+        upTo: f.page * f.pageSize,
+        limit: f.pageSize,
+        offset: (f.page - 1) * f.pageSize,
+      },
+      ex,
     );
-    const kindFilter = f.kind ? sql`AND t.kind = ${f.kind}` : sql``;
-    // A page is cut from the newest moves of each account and direction: each list's newest
-    // page x pageSize rows (by the (account, seq DESC) indexes) hold every row the page can show, so the
-    // statement reads a page's worth per account rather than every transfer of the ledger (decision 82).
-    const upTo = f.page * f.pageSize;
-    const moveColumns = sql`t.id, t.seq, t.created_at, t.kind, t.currency, t.memo, t.reverses_id, t.amount,
-            t.status`;
-    const result = await sql<{
-      id: string;
-      created_at: Date;
-      resolved_at: Date | null;
-      kind: string;
-      currency: string;
-      wallet: Wallet;
-      direction: 'in' | 'out';
-      amount: string;
-      balance_after: string;
-      status: HistoryStatus;
-      other_member_id: string | null;
-      other_wallet: Wallet | null;
-      other_system_code: string | null;
-      memo: string;
-      reverses_id: string | null;
-    }>`
-      WITH mine AS (SELECT id, wallet FROM ledger_accounts WHERE ${accountFilter}),
-      moves AS (
-        SELECT t.*, mine.wallet AS my_wallet, 'out' AS direction
-        FROM mine CROSS JOIN LATERAL (
-          SELECT ${moveColumns}, t.debit_balance_after AS balance_after, t.credit_account_id AS other_id
-          FROM ledger_transfers t
-          WHERE t.debit_account_id = mine.id AND t.status IN ('posted', 'pending') ${kindFilter}
-          ORDER BY t.seq DESC LIMIT ${upTo}) t
-        UNION ALL
-        SELECT t.*, mine.wallet, 'in'
-        FROM mine CROSS JOIN LATERAL (
-          SELECT ${moveColumns}, t.credit_balance_after, t.debit_account_id
-          FROM ledger_transfers t
-          WHERE t.credit_account_id = mine.id AND t.status IN ('posted', 'pending') ${kindFilter}
-          ORDER BY t.seq DESC LIMIT ${upTo}) t
-      ),
-      page AS (
-        SELECT * FROM moves ORDER BY seq DESC, direction DESC
-        LIMIT ${f.pageSize} OFFSET ${(f.page - 1) * f.pageSize}
-      )
-      SELECT m.id, m.created_at, r.created_at AS resolved_at, m.kind, m.currency, m.my_wallet AS wallet,
-        m.direction, m.memo, m.reverses_id,
-        CASE WHEN r.status = 'post_pending' THEN r.amount ELSE m.amount END AS amount,
-        CASE WHEN r.status = 'post_pending'
-          THEN CASE WHEN m.direction = 'out' THEN r.debit_balance_after ELSE r.credit_balance_after END
-          ELSE m.balance_after
-        END AS balance_after,
-        CASE WHEN m.status = 'posted' THEN 'posted'
-          WHEN r.id IS NULL THEN 'pending'
-          WHEN r.status = 'post_pending' THEN 'posted'
-          ELSE 'voided'
-        END AS status,
-        o.member_id AS other_member_id, o.wallet AS other_wallet, o.system_code AS other_system_code
-      FROM page m
-      JOIN ledger_accounts o ON o.id = m.other_id
-      LEFT JOIN ledger_transfers r ON r.pending_id = m.id
-      ORDER BY m.seq DESC, m.direction DESC`.execute(ex);
-    return result.rows.map((r) => ({
+    return rows.map((r) => ({
       transferId: r.id,
       createdAt: r.created_at,
       resolvedAt: r.resolved_at,

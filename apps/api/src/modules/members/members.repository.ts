@@ -1,4 +1,5 @@
 import { type Expression, type RawBuilder, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import type { Db } from '../../db/database';
 
 /** Kysely queries over members: lookups and the placement tree. */
@@ -22,18 +23,9 @@ export function createMembersRepository(db: Db) {
     'created_at',
   ] as const;
 
-  return {
-    findById: (id: string) =>
-      db.selectFrom('members').select(columns).where('id', '=', id).executeTakeFirst(),
-
-    /**
-     * A member with the usernames of their sponsor and placement parent and their KYC status (the KYC
-     * module's column over the member's id), in one statement (GET /api/me).
-     */
-    findWithNames: <S extends string>(
-      id: string,
-      kycStatus: (memberId: Expression<string>) => RawBuilder<S>,
-    ) =>
+  /** GET /api/me's statement, built and compiled once per KYC column (decision 87; `findWithNames`). */
+  const withNamesQuery = <S extends string>(kycStatus: (memberId: Expression<string>) => RawBuilder<S>) =>
+    compiledOnce(db, (p: { id: string }) =>
       db
         .selectFrom('members')
         .select(columns)
@@ -50,8 +42,30 @@ export function createMembersRepository(db: Db) {
             .as('placement_username'),
           kycStatus(eb.ref('members.id')).as('kyc_status'),
         ])
-        .where('members.id', '=', id)
-        .executeTakeFirst(),
+        .where('members.id', '=', p.id),
+    );
+  type WithNames<S extends string> = ReturnType<typeof withNamesQuery<S>>;
+  const withNames = new WeakMap<object, unknown>();
+
+  return {
+    findById: (id: string) =>
+      db.selectFrom('members').select(columns).where('id', '=', id).executeTakeFirst(),
+
+    /**
+     * A member with the usernames of their sponsor and placement parent and their KYC status (the KYC
+     * module's column over the member's id), in one statement (GET /api/me).
+     */
+    findWithNames: <S extends string>(
+      id: string,
+      kycStatus: (memberId: Expression<string>) => RawBuilder<S>,
+    ) => {
+      let query = withNames.get(kycStatus) as WithNames<S> | undefined;
+      if (!query) {
+        query = withNamesQuery(kycStatus);
+        withNames.set(kycStatus, query);
+      }
+      return query.executeTakeFirst({ id });
+    },
 
     /**
      * The member's transaction password hash beside other modules' columns over the member's id, in one

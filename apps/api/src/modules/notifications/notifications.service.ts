@@ -6,6 +6,7 @@ import type {
   TPageQuery,
 } from '@app/contracts';
 import { type ExpressionBuilder, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import { type AnyDb, own } from '../../db/tables';
 
 /** The tables the notifications module owns (migration 0009). */
@@ -50,6 +51,26 @@ function unreadBy(memberId: string) {
 export function createNotificationService(deps: { db: AnyDb; live: LiveEvents }) {
   const db = own<NotificationTables>(deps.db);
   const { live } = deps;
+  /** The bell's page: built and compiled once, run with each request's values (decision 87). */
+  const listQuery = compiledOnce(db, (p: { memberId: string; limit: number; offset: number }) =>
+    db
+      .selectFrom('notifications')
+      .leftJoin('notification_reads as r', (join) =>
+        join.onRef('r.notification_id', '=', 'notifications.id').on('r.member_id', '=', p.memberId),
+      )
+      .select([
+        'notifications.id',
+        'notifications.kind',
+        'notifications.params',
+        'notifications.link',
+        'notifications.created_at',
+        'r.read_at',
+      ])
+      .where(visibleTo(p.memberId))
+      .orderBy('notifications.id', 'desc')
+      .limit(p.limit)
+      .offset(p.offset),
+  );
   return {
     /** Tells one member. */
     notify: async <K extends TNotificationKind>(
@@ -87,24 +108,11 @@ export function createNotificationService(deps: { db: AnyDb; live: LiveEvents })
 
     /** Newest first, each with whether the member has read it. */
     list: async (memberId: string, page: TPageQuery): Promise<TNotificationPage> => {
-      const rows = await db
-        .selectFrom('notifications')
-        .leftJoin('notification_reads as r', (join) =>
-          join.onRef('r.notification_id', '=', 'notifications.id').on('r.member_id', '=', memberId),
-        )
-        .select([
-          'notifications.id',
-          'notifications.kind',
-          'notifications.params',
-          'notifications.link',
-          'notifications.created_at',
-          'r.read_at',
-        ])
-        .where(visibleTo(memberId))
-        .orderBy('notifications.id', 'desc')
-        .limit(page.pageSize)
-        .offset((page.page - 1) * page.pageSize)
-        .execute();
+      const rows = await listQuery.execute({
+        memberId,
+        limit: page.pageSize,
+        offset: (page.page - 1) * page.pageSize,
+      });
       const items: TNotification[] = rows.map((row) => ({
         id: row.id,
         kind: row.kind as TNotificationKind,

@@ -8,6 +8,7 @@ import {
   type TWalletRecordsQuery,
   WalletNames,
 } from '@app/contracts';
+import { compiledOnce } from '../../db/compiled-once';
 import type { Db } from '../../db/database';
 import { type Actor, recordAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
@@ -44,28 +45,39 @@ export function createWalletService(deps: {
 }) {
   const { db, ledger, members, checkPassword } = deps;
 
-  async function overview(memberId: string): Promise<TWalletOverview> {
-    // The active currencies with their prices and the member's balances (the ledger's view, joined) in one
-    // statement: one round trip and one snapshot. A currency comes once per account the member has in it,
-    // or once with no account (decision 82).
-    const joined = await db
+  /**
+   * The active currencies with their prices and the member's balances (the ledger's view, joined) in one
+   * statement: one round trip and one snapshot. A currency comes once per account the member has in it,
+   * or once with no account (decision 82). Built and compiled once, run with each member's id (decision 87).
+   */
+  const overviewQuery = compiledOnce(db, (p: { memberId: string }) =>
+    db
       .selectFrom('currencies')
       .leftJoin('currency_prices', 'currency_prices.currency', 'currencies.code')
-      .leftJoin(ledger.balancesView(memberId).as('b'), 'b.currency', 'currencies.code')
+      .leftJoin(ledger.balancesView(p.memberId).as('b'), 'b.currency', 'currencies.code')
       .select(['currencies.code', 'currencies.decimals', 'currencies.kind', 'currency_prices.usd_micros'])
       .select(['b.account_id', 'b.wallet', 'b.posted', 'b.pending_out', 'b.pending_in', 'b.available'])
       .where('currencies.active', '=', true)
-      .orderBy('currencies.code')
-      .execute();
+      .orderBy('currencies.code'),
+  );
+
+  async function overview(memberId: string): Promise<TWalletOverview> {
+    const joined = await overviewQuery.execute({ memberId });
     const currencies = [...new Map(joined.map((r) => [r.code, r])).values()];
-    const balances = joined.flatMap((r) => ledger.balanceOf({ ...r, currency: r.code }) ?? []);
+    // Each account by currency and wallet, looked up once per cell below rather than searched for.
+    const balances = new Map(
+      joined.flatMap((r) => {
+        const b = ledger.balanceOf({ ...r, currency: r.code });
+        return b ? [[`${b.currency}/${b.wallet}`, b] as const] : [];
+      }),
+    );
     const priceOf = new Map(
       currencies.flatMap((c) => (c.usd_micros === null ? [] : [[c.code, big(c.usd_micros)] as const])),
     );
     let usdTotal = 0n;
     const rows = currencies.map((c) => {
       const wallets = WalletNames.map((wallet) => {
-        const b = balances.find((x) => x.currency === c.code && x.wallet === wallet);
+        const b = balances.get(`${c.code}/${wallet}`);
         return { wallet, available: b?.available ?? 0n, held: b?.pendingOut ?? 0n };
       });
       const total = wallets.reduce((sum, w) => sum + w.available + w.held, 0n);
