@@ -2,9 +2,10 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OfflineNotice, UpdatePrompt } from './AppStatus';
 
-const sw = vi.hoisted(() => ({ needRefresh: false, update: vi.fn(async () => {}) }));
+const sw = vi.hoisted(() => ({ needRefresh: false, update: vi.fn(async () => {}), registered: 0 }));
 vi.mock('virtual:pwa-register/react', () => ({
   useRegisterSW: () => ({
+    registered: sw.registered++,
     needRefresh: [sw.needRefresh, () => {}],
     offlineReady: [false, () => {}],
     updateServiceWorker: sw.update,
@@ -21,6 +22,7 @@ function setOnline(online: boolean) {
 afterEach(() => {
   vi.restoreAllMocks();
   sw.needRefresh = false;
+  sw.registered = 0;
 });
 
 describe('app status', () => {
@@ -33,12 +35,15 @@ describe('app status', () => {
     expect(screen.queryByTestId('offline-notice')).toBeNull();
   });
 
-  it('offers a waiting new version only, and takes it when asked', () => {
+  it('registers once the page is idle, offers a waiting new version only, and takes it when asked', async () => {
     const { rerender } = render(<UpdatePrompt />);
+    // Not during the first render: registering waits for the page to be idle.
+    expect(sw.registered).toBe(0);
     expect(screen.queryByTestId('update-prompt')).toBeNull();
     sw.needRefresh = true;
     rerender(<UpdatePrompt />);
-    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Update' }));
     expect(sw.update).toHaveBeenCalledWith(true);
+    expect(sw.registered).toBeGreaterThan(0);
   });
 });

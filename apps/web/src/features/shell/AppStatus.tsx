@@ -1,6 +1,7 @@
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
+import { usePageIdle } from '../../shared/use-page-idle';
 import styles from './AppStatus.module.css';
 import { useOnline } from './use-online';
 
@@ -19,8 +20,14 @@ export function OfflineNotice() {
 /**
  * Registers the service worker and, when a new version has been deployed and its worker is waiting,
  * offers it: the member chooses the moment (a form half filled in is never reloaded away).
+ * Once the first view is idle: registering loads workbox-window, and the new worker then downloads the app
+ * shell, neither of which the first paint should wait behind (they came before the login form's, §89).
  */
 export function UpdatePrompt() {
+  return usePageIdle() ? <RegisteredUpdatePrompt /> : null;
+}
+
+function RegisteredUpdatePrompt() {
   const { t } = useTranslation();
   const {
     needRefresh: [needRefresh],
