@@ -12,7 +12,8 @@
  *   PROFILE_URL=http://127.0.0.1:3970 npx tsx bench/web/profile-page.ts # or profiles an app already running
  * Knobs: PROFILE_PAGE (default `/#/pages/home/home`), PROFILE_RUNS (3), PROFILE_RATE (4), PROFILE_TOP (25),
  * PROFILE_JSON=<file> (every run's tables as JSON), PROFILE_SAVE=<dir> (the raw `.cpuprofile`s, for DevTools),
- * PROFILE_CALLERS=<regex> (the stacks under the functions it matches),
+ * PROFILE_CALLERS=<regex> (the stacks under the functions it matches), PROFILE_SIGNED_OUT=1 (nobody signs in
+ * first; the page defaults to the login page),
  * BENCH_MEMBER (alice01).
  * The figures are CPU time at a fixed throttling, so they move much less with the host's load than
  * Lighthouse's; still give the load average beside them.
@@ -25,7 +26,9 @@ import { DEMO_PASSWORD } from '../../apps/api/src/db/seed/demo';
 import { type Running, startApp } from '../api/processes';
 import { createDatabase, dropDatabase, openServer } from '../ledger/postgres';
 
-const PAGE = process.env.PROFILE_PAGE ?? '/#/pages/home/home';
+/** PROFILE_SIGNED_OUT=1: no member signs in first (a new visitor: the login page by default). */
+const SIGNED_OUT = process.env.PROFILE_SIGNED_OUT === '1';
+const PAGE = process.env.PROFILE_PAGE ?? (SIGNED_OUT ? '/#/pages/login/login' : '/#/pages/home/home');
 const RUNS = Number(process.env.PROFILE_RUNS ?? 3);
 const RATE = Number(process.env.PROFILE_RATE ?? 4);
 const TOP = Number(process.env.PROFILE_TOP ?? 25);
@@ -278,7 +281,7 @@ async function main(): Promise<void> {
       isMobile: true,
       hasTouch: true,
     });
-    await signIn(context, base);
+    if (!SIGNED_OUT) await signIn(context, base);
     const runs: Figures[] = [];
     const load = [loadavg()[0] ?? 0];
     for (let i = 0; i < RUNS; i++) {

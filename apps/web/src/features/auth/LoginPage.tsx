@@ -17,14 +17,14 @@ import styles from '../../shared/FormPage.module.css';
 import { PageLayout } from '../../shared/PageLayout';
 import { type ErrorPlaces, handledBy, placeServerError } from '../../shared/server-errors';
 import { TacCodeField } from '../../shared/TacCodeField';
-import { whenPageIdle } from '../../shared/use-page-idle';
+import { whenUserEngages } from '../../shared/use-page-idle';
 import { AdminPaths } from '../admin/admin-paths';
 import type { TLoginForm } from './login.form';
 
 /**
  * zod, the contracts' schemas and the API client are not needed to draw the form, only to check and send
- * it: they load after its first paint (fetched once the page is idle, so a submit does not wait for them),
- * and the form is on screen without them (issue 19, §89). Before, the form waited for 13 files and 52 KB
+ * it: they load after its first paint (fetched at the visitor's first touch, key or focus, §92, so a submit
+ * does not wait for them), and the form is on screen without them (issue 19, §89). Before, the form waited for 13 files and 52 KB
  * brotli; now 5 and 20.
  */
 const loadChecks = loadOnUse(() => import('./login.form'));
@@ -73,7 +73,7 @@ export default function LoginPage() {
   const [CodeStepForm, setCodeStepForm] = useState<CodeStep | null>(null);
   useEffect(
     () =>
-      whenPageIdle(() => {
+      whenUserEngages(() => {
         void loadChecks();
         void loadAuthApi();
       }),
