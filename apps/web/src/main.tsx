@@ -2,7 +2,7 @@
 // imported by module, not through the package's barrel, which is what used to bring these in.
 import 'antd-mobile/es/global';
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { languageReady } from './app/i18n';
@@ -17,10 +17,13 @@ preloadCurrentPage();
 // Should that chunk fail to load, the app starts signed out rather than not at all.
 void Promise.all([languageReady, restoreSession().catch(() => {})]).then(() => {
   if (!root) return;
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const reactRoot = createRoot(root);
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
   prefetchOverlays();
 });
