@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { Routes } from './src/app/navigation';
@@ -13,6 +15,10 @@ const LANDINGS: Record<string, string> = {
   [Routes.intro]: 'src/features/auth/IntroPage.tsx',
 };
 const BOOT = 'src/app/session-check.ts';
+/** The languages, by their locale files (the config cannot import the contracts' TypeScript). */
+const LANGUAGES = readdirSync(path.join(import.meta.dirname, 'locales')).map((file) => file.replace(/\.json$/, ''));
+/** The contracts' `DefaultLanguage`: the texts of a member who never chose one. */
+const DEFAULT_LANGUAGE = 'en-US';
 
 /**
  * The browser starts a landing page's chunks as soon as it has read index.html, beside the entry, instead
@@ -39,12 +45,16 @@ export function routePreload(): Plugin {
         for (const [path, module] of Object.entries(LANDINGS)) {
           table[path] = filesOf(bundle, module).filter(needed);
         }
-        // The boot chunk only runs for a stored session (app/session.ts): preloaded only then.
+        // The boot chunk only runs for a stored session (app/session.ts): preloaded only then. So are the
+        // rest of the stored language's texts, which a member's start waits for (main.tsx, §92).
         const boot = filesOf(bundle, BOOT).filter(needed);
+        const texts = Object.fromEntries(
+          LANGUAGES.map((lang) => [lang, filesOf(bundle, `locales/${lang}.json?texts=rest`).filter(needed)]),
+        );
         const ref = this.emitFile({
           type: 'asset',
           name: 'route-preload.js',
-          source: preloaderSource(table, boot),
+          source: preloaderSource(table, boot, texts),
         });
         const file = this.getFileName(ref);
         html.source = page.replace(
@@ -74,21 +84,26 @@ export function filesOf(bundle: OutputBundle, module: string): string[] {
 }
 
 /**
- * The script itself: plain ES5-level code, run before the entry has loaded. The boot files come after the
- * page's, only when storage says a member is signed in (the same test as `hasStoredLogin`).
+ * The script itself: plain ES5-level code, run before the entry has loaded. The boot files and the rest of
+ * the stored language's texts come after the page's, only when storage says a member is signed in (the
+ * same test as `hasStoredLogin`).
  */
-function preloaderSource(table: Record<string, string[]>, boot: string[]): string {
+function preloaderSource(table: Record<string, string[]>, boot: string[], texts: Record<string, string[]>): string {
   return `(function () {
   var table = ${JSON.stringify(table)};
   var boot = ${JSON.stringify(boot)};
+  var texts = ${JSON.stringify(texts)};
   var path = location.hash.replace(/^#/, '').split('?')[0];
   var files = table[path];
   if (!files) return;
   var signedIn = false;
+  var lang = null;
   try {
     signedIn = localStorage.getItem(${JSON.stringify(StorageKeys.isLogin)}) === 'true' && localStorage.getItem(${JSON.stringify(StorageKeys.userInfo)}) !== null;
+    lang = localStorage.getItem(${JSON.stringify(StorageKeys.lang)});
   } catch (e) {}
   files = files.slice();
+  if (signedIn) boot = boot.concat(texts[lang] || texts[${JSON.stringify(DEFAULT_LANGUAGE)}]);
   for (var j = 0; signedIn && j < boot.length; j++) if (files.indexOf(boot[j]) < 0) files.push(boot[j]);
   for (var i = 0; i < files.length; i++) {
     var link = document.createElement('link');

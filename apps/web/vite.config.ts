@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { landingChunkGroups } from './vite-landing-chunks';
 import { landingGuard } from './vite-landing-guard';
+import { localeParts } from './vite-locale-parts';
 import { precompress } from './vite-precompress';
 import { pwa } from './vite-pwa';
 import { routePreload } from './vite-route-preload';
@@ -37,6 +38,7 @@ export default defineConfig(({ command }) => ({
   // routePreload names its script in index.html, which the service worker's shell is read from.
   plugins: [
     react(),
+    localeParts(),
     landingGuard(),
     routePreload(),
     pwa(path.resolve(import.meta.dirname, outDir)),

@@ -5,17 +5,23 @@ import './styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { languageReady } from './app/i18n';
+import { allTextsReady, languageReady } from './app/i18n';
 import { prefetchOverlays } from './app/overlays';
 import { preloadCurrentPage } from './app/routes';
-import { restoreSession } from './app/session';
+import { hasStoredLogin, restoreSession } from './app/session';
 
 const root = document.getElementById('root');
 preloadCurrentPage();
 // The stored language's chunk first (none for English), so the first paint is already in it; beside it the
 // stored session, checked with zod, which comes in a chunk of its own (app/session.ts).
-// Should that chunk fail to load, the app starts signed out rather than not at all.
-void Promise.all([languageReady, restoreSession().catch(() => {})]).then(() => {
+// Should that chunk fail to load, the app starts signed out rather than not at all. A member's pages (and
+// the shell around them) use every section of the texts: with a stored session those come first too; a
+// visitor's first view (login, intro) is drawn with the entry's (first-view-texts.ts).
+void Promise.all([
+  languageReady,
+  restoreSession().catch(() => {}),
+  hasStoredLogin() ? allTextsReady().catch(() => {}) : undefined,
+]).then(() => {
   if (!root) return;
   const reactRoot = createRoot(root);
   startTransition(() => {

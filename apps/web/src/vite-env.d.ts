@@ -11,3 +11,13 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** A part of a locale file (vite-locale-parts.ts): the first view's sections, or the rest. */
+declare module '*.json?texts=first' {
+  const texts: Record<string, unknown>;
+  export default texts;
+}
+declare module '*.json?texts=rest' {
+  const texts: Record<string, unknown>;
+  export default texts;
+}

@@ -8,6 +8,7 @@ import {
 } from 'react';
 import { ChunkBoundary } from '../shared/ChunkBoundary';
 import { DelayedLoading } from '../shared/DelayedLoading';
+import { allTextsReady } from './i18n';
 
 /** Spec section 9: the loading view waits 200 ms; a page that has not loaded after 60 s has failed. */
 export const LAZY_DELAY_MS = 200;
@@ -67,8 +68,20 @@ export function LazyPage({ load, timeoutMs = LAZY_TIMEOUT_MS }: { load: PageLoad
 // loading view follows after LAZY_DELAY_MS.
 let nextKey = 0;
 
-/** The one helper every page of the route table is loaded through. */
-export function lazyPage(load: PageLoader): ReactElement {
+function pageElement(load: PageLoader): ReactElement {
   nextKey++;
   return <LazyPage key={`page-${nextKey}`} load={load} />;
+}
+
+/**
+ * The helper every page of the route table is loaded through: the page comes once its code and all of the
+ * language's texts are there (the entry holds only the first view's, first-view-texts.ts).
+ */
+export function lazyPage(load: PageLoader): ReactElement {
+  return pageElement(() => Promise.all([load(), allTextsReady()]).then(([page]) => page));
+}
+
+/** A page of the signed-out first view (login, intro): drawn with the entry's texts alone. */
+export function firstViewPage(load: PageLoader): ReactElement {
+  return pageElement(load);
 }

@@ -27,15 +27,15 @@ import { TradingPaths } from '../features/trading/trading-paths';
 import { VoucherPaths } from '../features/vouchers/voucher-paths';
 import { WalletPaths } from '../features/wallet/wallet-paths';
 import { PreviewImagePath } from '../shared/uploads/open-image-preview';
-import { LazyPage, lazyPage, type PageLoader } from './lazy-page';
+import { firstViewPage, LazyPage, lazyPage, type PageLoader } from './lazy-page';
 import { registerNavigator } from './navigation';
 import { queryClient } from './query-client';
 import { hasStoredLogin, session } from './session';
 
 // The paths are the product's public deep links: verbatim from shared/spec/routes.txt, never renamed.
 
-const Intro = lazyPage(() => import('../features/auth/IntroPage'));
-const Login = lazyPage(() => import('../features/auth/LoginPage'));
+const Intro = firstViewPage(() => import('../features/auth/IntroPage'));
+const Login = firstViewPage(() => import('../features/auth/LoginPage'));
 const Register = lazyPage(() => import('../features/auth/RegisterPage'));
 const ForgotStart = lazyPage(() => import('../features/auth/ForgotStartPage'));
 const ForgotReset = lazyPage(() => import('../features/auth/ForgotResetPage'));

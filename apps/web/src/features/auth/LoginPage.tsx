@@ -6,6 +6,7 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../app/api-error';
+import { allTextsReady } from '../../app/i18n';
 import { loadOnUse } from '../../app/load-on-use';
 import { meKey } from '../../app/me-key';
 import { Routes, safeReturnPath } from '../../app/navigation';
@@ -38,7 +39,9 @@ type SentNote = Awaited<ReturnType<typeof loadSentNote>>;
 
 const resolver: Resolver<TLoginForm> = async (values, context, options) => {
   try {
-    return (await loadChecks()).loginFormResolver(values, context, options);
+    // Its messages are texts of the `errors` section, which the entry does not hold (first-view-texts.ts).
+    const [checks] = await Promise.all([loadChecks(), allTextsReady()]);
+    return checks.loginFormResolver(values, context, options);
   } catch {
     // Shown already (loadOnUse); an error kept out of sight stops the submit.
     return { values: {}, errors: { root: { checks: { type: 'network', message: 'NETWORK_ERROR' } } } };
@@ -76,6 +79,8 @@ export default function LoginPage() {
       whenUserEngages(() => {
         void loadChecks();
         void loadAuthApi();
+        // A server error's text, the unlock step's, and the page a sign-in leads to need the other sections.
+        void allTextsReady().catch(() => {});
       }),
     [],
   );
@@ -92,7 +97,7 @@ export default function LoginPage() {
 
   const login = useMutation({
     mutationFn: async ({ unlockCode, ...body }: TLoginForm) => {
-      const authApi = await loadAuthApi();
+      const [authApi] = await Promise.all([loadAuthApi(), allTextsReady()]);
       if (needsUnlock && unlockCode) {
         await authApi.loginUnlock({ login: body.login, code: unlockCode }, handledBy(places));
         // This device may now try the password: the code is used up.
