@@ -16,7 +16,9 @@ const LANDINGS: Record<string, string> = {
 };
 const BOOT = 'src/app/session-check.ts';
 /** The languages, by their locale files (the config cannot import the contracts' TypeScript). */
-const LANGUAGES = readdirSync(path.join(import.meta.dirname, 'locales')).map((file) => file.replace(/\.json$/, ''));
+const LANGUAGES = readdirSync(path.join(import.meta.dirname, 'locales')).map((file) =>
+  file.replace(/\.json$/, ''),
+);
 /** The contracts' `DefaultLanguage`: the texts of a member who never chose one. */
 const DEFAULT_LANGUAGE = 'en-US';
 
@@ -88,7 +90,11 @@ export function filesOf(bundle: OutputBundle, module: string): string[] {
  * the stored language's texts come after the page's, only when storage says a member is signed in (the
  * same test as `hasStoredLogin`).
  */
-function preloaderSource(table: Record<string, string[]>, boot: string[], texts: Record<string, string[]>): string {
+function preloaderSource(
+  table: Record<string, string[]>,
+  boot: string[],
+  texts: Record<string, string[]>,
+): string {
   return `(function () {
   var table = ${JSON.stringify(table)};
   var boot = ${JSON.stringify(boot)};
