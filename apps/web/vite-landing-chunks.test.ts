@@ -1,7 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type OutputChunk, rolldown } from 'rolldown';
+import { type CodeSplittingGroup, type OutputChunk, rolldown } from 'rolldown';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { landingChunkGroups } from './vite-landing-chunks';
 
@@ -25,29 +25,69 @@ const FILES: Record<string, string> = {
   'Third.js': `import { b } from './common-b.js'; import { boot } from './boot.js'; export default () => b() + boot();`,
 };
 
+// A package behind a barrel, shaped like the contracts: the entry takes one module, the home page names a
+// member group, another page the admin group; walked through `export *`, every page reached every module.
+// The login page, a landing page before the home page, loads a note on use that needs a group the home
+// page calls too.
+const BARREL_FILES: Record<string, string> = {
+  'main.js': `import { limit } from './pkg/index.js'; console.log(limit());
+    export const pages = [() => import('./Login.js'), () => import('./Home.js'), () => import('./Admin.js'),
+      () => import('./Wallet.js')];`,
+  'pkg/index.js': `export * from './limit.js'; export * from './wallet.js'; export * from './admin.js';
+    export * from './app.js';`,
+  'pkg/app.js': `export const app = () => document.title + '/api/app';`,
+  'Login.js': `export default () => import('./Note.js');`,
+  'Note.js': `import { app } from './pkg/index.js'; export default () => app();`,
+  'pkg/common.js': 'export const common = () => document.title;',
+  'pkg/limit.js': 'export const limit = () => document.title;',
+  'pkg/wallet.js': `import { common } from './common.js'; export const wallet = () => common() + '/api/wallet';`,
+  'pkg/admin.js': `import { common } from './common.js'; export const admin = () => common() + '/api/admin';`,
+  'Home.js': `import { app, limit, wallet } from './pkg/index.js'; export default () => app() + limit() + wallet();`,
+  'Admin.js': `import { admin } from './pkg/index.js'; export default () => admin();`,
+  'Wallet.js': `import { wallet } from './pkg/index.js'; export default () => wallet();`,
+};
+
 let dir: string;
 let chunks: OutputChunk[];
+let barrelChunks: OutputChunk[];
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'landing-chunks-'));
   for (const [name, source] of Object.entries(FILES)) await writeFile(path.join(dir, name), source);
-  const bundle = await rolldown({ input: path.join(dir, 'main.js'), logLevel: 'silent' });
-  const { output } = await bundle.generate({
-    codeSplitting: { groups: landingChunkGroups(dir, ['Page.js'], 'main.js') },
-  });
-  chunks = output.filter((file): file is OutputChunk => file.type === 'chunk');
+  await mkdir(path.join(dir, 'barrel', 'pkg'), { recursive: true });
+  for (const [name, source] of Object.entries(BARREL_FILES)) {
+    await writeFile(path.join(dir, 'barrel', name), source);
+  }
+  chunks = await build('main.js', landingChunkGroups(dir, ['Page.js'], 'main.js'));
+  const barrels = { './pkg/index.js': 'pkg/index.js' };
+  const groups = landingChunkGroups(
+    path.join(dir, 'barrel'),
+    ['Login.js', 'Home.js'],
+    'main.js',
+    [],
+    barrels,
+  );
+  barrelChunks = await build('barrel/main.js', groups);
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const chunkOf = (module: string) => chunks.find((c) => c.moduleIds.includes(path.join(dir, module)));
+async function build(input: string, groups: CodeSplittingGroup[]): Promise<OutputChunk[]> {
+  const bundle = await rolldown({ input: path.join(dir, input), logLevel: 'silent' });
+  const { output } = await bundle.generate({ codeSplitting: { groups } });
+  return output.filter((file): file is OutputChunk => file.type === 'chunk');
+}
+
+const chunkOf = (module: string, among = chunks) =>
+  among.find((c) => c.moduleIds.includes(path.join(dir, module)));
 /** A chunk and the chunks it imports statically, by file name. */
-function loaded(chunk: OutputChunk | undefined, seen = new Set<string>()): Set<string> {
+function loaded(chunk: OutputChunk | undefined, among = chunks, seen = new Set<string>()): Set<string> {
   if (!chunk || seen.has(chunk.fileName)) return seen;
   seen.add(chunk.fileName);
   for (const file of chunk.imports)
     loaded(
-      chunks.find((c) => c.fileName === file),
+      among.find((c) => c.fileName === file),
+      among,
       seen,
     );
   return seen;
@@ -74,5 +114,23 @@ describe('landing page chunk groups', () => {
   it('costs the other pages only the shared chunk, not the page', () => {
     const other = loaded(chunkOf('Other.js'));
     expect(other.has(chunkOf('Page.js')?.fileName ?? '')).toBe(false);
+  });
+
+  it("takes from a barrel's package the modules that define the names the page imports, not the others", () => {
+    const of = (module: string) => chunkOf(`barrel/${module}`, barrelChunks);
+    expect(of('pkg/wallet.js')?.name).toBe('Home-shared');
+    expect(of('pkg/common.js')).toBe(of('pkg/wallet.js'));
+    expect(of('pkg/limit.js')).toBe(of('main.js'));
+    const home = loaded(of('Home.js'), barrelChunks);
+    expect(home.has(of('pkg/admin.js')?.fileName ?? '')).toBe(false);
+    expect(home.has(of('pkg/app.js')?.fileName ?? '')).toBe(true);
+    // Its own, its shared, the barrel modules an earlier page loads on use, the entry (and Rolldown's runtime).
+    expect([...home].filter((file) => !file.startsWith('rolldown-runtime'))).toHaveLength(4);
+  });
+
+  it("leaves what an earlier landing page loads on use to a chunk of its own, not the page's shared one", () => {
+    const of = (module: string) => chunkOf(`barrel/${module}`, barrelChunks);
+    expect(of('pkg/app.js')?.name).toBe('landing-barrels');
+    expect(loaded(of('Note.js'), barrelChunks).has(of('pkg/wallet.js')?.fileName ?? '')).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { ChunkingContext, CodeSplittingGroup } from 'rolldown';
+import { parseAst } from 'rolldown/parseAst';
 
 /**
  * The landing pages whose modules come in two chunks each, named after the page (issue 19). In this order:
@@ -25,6 +26,14 @@ const ENTRY = 'src/main.tsx';
  * entry's, or a page's group would take them and the overlays' chunk would import that page's group.
  */
 const ENTRY_ON_DEMAND = ['src/app/overlays.ts'];
+/**
+ * Our packages' barrels, by the specifier the app imports them with. Walked through its `export *` lines, the
+ * contracts' barrel reaches every module of the package, so every page "reached" every endpoint group and
+ * the entry did too: no page group took any, and Rolldown gave each set of importers a chunk (the home page
+ * 63 files once its modules named their groups, §90). From a barrel, a page reaches only the modules that
+ * define the names it imports, and what those import.
+ */
+const BARRELS: Record<string, string> = { '@app/contracts': '../../packages/contracts/src/index.ts' };
 
 /**
  * Rolldown's automatic splitting gives every set of importers a chunk of its own, so the login page came in
@@ -52,48 +61,93 @@ export function landingChunkGroups(
   pages = LANDING_PAGES,
   entryModule = ENTRY,
   onDemand = ENTRY_ON_DEMAND,
+  barrels = BARRELS,
 ): CodeSplittingGroup[] {
   const entry = path.resolve(root, entryModule);
   const loaders = onDemand.map((module) => path.resolve(root, module));
+  const barrelIds = new Map(
+    Object.entries(barrels).map(([specifier, file]) => [path.resolve(root, file), specifier]),
+  );
   const entryGroup: CodeSplittingGroup = { name: 'entry', tags: ['$initial'], priority: 1 };
-  const pageGroups = pages
-    .map((page) => path.resolve(root, page))
-    .flatMap((page): CodeSplittingGroup[] => {
-      const name = path.basename(page).replace(/\.\w+$/, '');
-      // Computed on the first call, once the graph is complete; kept by module id, as the calls ask.
-      let split: { own: Set<string>; shared: Set<string> } | undefined;
-      const of = (ctx: ChunkingContext) => {
-        split ??= splitByImporters(ctx, page, entry, loaders);
-        return split;
-      };
-      return [
-        {
-          name: (id, ctx) => (of(ctx).own.has(id) ? name : null),
-          debugName: `landing ${name}`,
-          includeDependenciesRecursively: false,
-        },
-        {
-          name: (id, ctx) => (of(ctx).shared.has(id) ? `${name}-shared` : null),
-          debugName: `landing ${name}, shared`,
-          includeDependenciesRecursively: false,
-        },
-      ];
-    });
-  return [entryGroup, ...pageGroups];
+  const all = pages.map((page) => path.resolve(root, page));
+  // Computed on the first call, once the graph is complete; kept by module id, as the calls ask.
+  const splits = new Map<string, Split>();
+  const splitOf = (ctx: ChunkingContext, index: number) => {
+    const page = all[index] as string;
+    let split = splits.get(page);
+    if (!split) {
+      split = splitByImporters(ctx, page, entry, loaders, barrelIds, all.slice(0, index), all);
+      splits.set(page, split);
+    }
+    return split;
+  };
+  let leftOver: Set<string> | undefined;
+  const leftOverOf = (ctx: ChunkingContext) => {
+    leftOver ??= new Set(all.flatMap((_, index) => [...splitOf(ctx, index).barrelLeft]));
+    return leftOver;
+  };
+  const pageGroups = all.flatMap((page, index): CodeSplittingGroup[] => {
+    const name = path.basename(page).replace(/\.\w+$/, '');
+    const of = (ctx: ChunkingContext) => splitOf(ctx, index);
+    return [
+      {
+        name: (id, ctx) => (of(ctx).own.has(id) ? name : null),
+        debugName: `landing ${name}`,
+        includeDependenciesRecursively: false,
+      },
+      {
+        name: (id, ctx) => (of(ctx).shared.has(id) ? `${name}-shared` : null),
+        debugName: `landing ${name}, shared`,
+        includeDependenciesRecursively: false,
+      },
+    ];
+  });
+  // What the landing pages reach of a barrel's package and an earlier page loads on use: one chunk, not
+  // one per set of importers (the home page's app, auth, KYC and common schemas, 9 files).
+  const leftOverGroup: CodeSplittingGroup = {
+    name: (id, ctx) => (leftOverOf(ctx).has(id) ? 'landing-barrels' : null),
+    debugName: 'landing, barrel modules loaded on use before',
+    includeDependenciesRecursively: false,
+  };
+  return [entryGroup, ...pageGroups, leftOverGroup];
+}
+
+interface Split {
+  own: Set<string>;
+  shared: Set<string>;
+  /** Barrel package modules the page reaches that an earlier page loads on use. */
+  barrelLeft: Set<string>;
 }
 
 /**
  * The modules `page` reaches through static imports and `entry` does not, split in those only the page's
- * own modules import (`own`) and the rest.
+ * own modules import (`own`) and the rest. A barrel's package modules count by the names imported
+ * (`barrelReach`), and not those an earlier landing page reaches on use through modules no landing page's
+ * groups take: the login page's terms note (on use) needs the app group, which the home page calls too,
+ * and from `HomePage-shared` it loaded that chunk and all it imports (30 files). The others count as the
+ * whole graph has them, barrels included.
  */
-function splitByImporters(ctx: ChunkingContext, page: string, entry: string, loaders: string[]) {
-  const reachedByEntry = staticClosure(ctx, entry);
-  for (const loader of loaders) {
-    for (const target of ctx.getModuleInfo(loader)?.dynamicallyImportedIds ?? []) {
-      for (const id of staticClosure(ctx, target)) reachedByEntry.add(id);
-    }
-  }
+function splitByImporters(
+  ctx: ChunkingContext,
+  page: string,
+  entry: string,
+  loaders: string[],
+  barrels: Map<string, string>,
+  earlier: string[],
+  pages: string[],
+): Split {
+  const entrySide = [entry];
+  for (const loader of loaders) entrySide.push(...(ctx.getModuleInfo(loader)?.dynamicallyImportedIds ?? []));
+  const reachedByEntry = new Set(entrySide.flatMap((id) => [...staticClosure(ctx, id)]));
+  const byEntry = barrelReach(ctx, entrySide, barrels);
+  const onUseBefore = barrelReach(ctx, earlier, barrels, new Set(pages));
   const candidates = [...staticClosure(ctx, page)].filter((id) => !reachedByEntry.has(id));
+  const barrelLeft = new Set<string>();
+  for (const id of barrelReach(ctx, [page], barrels)) {
+    if (byEntry.has(id)) continue;
+    if (onUseBefore.has(id)) barrelLeft.add(id);
+    else candidates.push(id);
+  }
   const own = new Set([page]);
   // Grown to a fixed point: a module is the page's own once all its importers are (a cycle stays shared).
   for (let grew = true; grew; ) {
@@ -107,7 +161,7 @@ function splitByImporters(ctx: ChunkingContext, page: string, entry: string, loa
       }
     }
   }
-  return { own, shared: new Set(candidates.filter((id) => !own.has(id))) };
+  return { own, shared: new Set(candidates.filter((id) => !own.has(id))), barrelLeft };
 }
 
 /** Every module `from` reaches through static imports, itself included. */
@@ -120,4 +174,99 @@ function staticClosure(ctx: ChunkingContext, from: string): Set<string> {
     stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
   }
   return seen;
+}
+
+/**
+ * The modules of the barrels' packages that `from` reaches through static imports (and, given `onUse`, dynamic
+ * ones, not entering the modules it names): a module importing a barrel reaches the modules that define the
+ * names it imports from it (parsed from its code, which Rolldown has by then) and what those import, never
+ * the barrel's other modules. A namespace import or `export *` of a barrel reaches all.
+ */
+function barrelReach(
+  ctx: ChunkingContext,
+  from: string[],
+  barrels: Map<string, string>,
+  onUse?: Set<string>,
+): Set<string> {
+  const packages = [...barrels.keys()].map((barrel) => packageOf(ctx, barrel));
+  const inPackage = (id: string) => packages.some((p) => p.modules.has(id));
+  const seen = new Set<string>();
+  const stack = [...from];
+  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+    if (seen.has(id) || barrels.has(id)) continue;
+    seen.add(id);
+    const info = ctx.getModuleInfo(id);
+    if (!info) continue;
+    stack.push(...info.importedIds);
+    if (onUse) stack.push(...info.dynamicallyImportedIds.filter((target) => !onUse.has(target)));
+    const imported = info.importedIds.filter((dep) => barrels.has(dep));
+    if (imported.length === 0) continue;
+    const names = importedNames(info.code ?? '', id);
+    for (const barrel of imported) {
+      const pkg = packageOf(ctx, barrel);
+      const wanted = names.get(barrels.get(barrel) ?? '');
+      if (wanted === 'all') stack.push(...pkg.modules);
+      else for (const name of wanted ?? []) stack.push(...(pkg.definers.get(name) ?? []));
+    }
+  }
+  return new Set([...seen].filter(inPackage));
+}
+
+interface BarrelPackage {
+  modules: Set<string>;
+  definers: Map<string, string[]>;
+}
+
+const packageCache = new WeakMap<ChunkingContext, Map<string, BarrelPackage>>();
+
+/**
+ * A barrel's package: the modules in its folder it reaches, and for each exported name the modules that
+ * define it, i.e. export it while none of the package modules they import does (a re-export passes it on).
+ */
+function packageOf(ctx: ChunkingContext, barrel: string): BarrelPackage {
+  const byBarrel = packageCache.get(ctx) ?? new Map<string, BarrelPackage>();
+  packageCache.set(ctx, byBarrel);
+  const known = byBarrel.get(barrel);
+  if (known) return known;
+  const folder = `${path.dirname(barrel)}${path.sep}`;
+  const modules = new Set([...staticClosure(ctx, barrel)].filter((id) => id.startsWith(folder)));
+  const exportsOf = (id: string) => new Set(ctx.getModuleInfo(id)?.exports ?? []);
+  const definers = new Map<string, string[]>();
+  for (const id of modules) {
+    const deps = (ctx.getModuleInfo(id)?.importedIds ?? []).filter((dep) => modules.has(dep)).map(exportsOf);
+    for (const name of exportsOf(id)) {
+      if (name === '*' || deps.some((names) => names.has(name))) continue;
+      definers.set(name, [...(definers.get(name) ?? []), id]);
+    }
+  }
+  const found = { modules, definers };
+  byBarrel.set(barrel, found);
+  return found;
+}
+
+/** The names a module imports or re-exports from each specifier; `all` for a namespace import or `export *`. */
+function importedNames(code: string, id: string): Map<string, Set<string> | 'all'> {
+  const names = new Map<string, Set<string> | 'all'>();
+  const add = (source: string, name: string | 'all') => {
+    const known = names.get(source);
+    if (known === 'all') return;
+    if (name === 'all') names.set(source, 'all');
+    else names.set(source, new Set([...(known ?? []), name]));
+  };
+  for (const node of parseAst(code, { lang: 'js' }, id).body) {
+    if (node.type === 'ImportDeclaration') {
+      for (const spec of node.specifiers) {
+        if (spec.type === 'ImportSpecifier') add(node.source.value, nameOf(spec.imported));
+        else if (spec.type === 'ImportDefaultSpecifier') add(node.source.value, 'default');
+        else add(node.source.value, 'all');
+      }
+    } else if (node.type === 'ExportNamedDeclaration' && node.source) {
+      for (const spec of node.specifiers) add(node.source.value, nameOf(spec.local));
+    } else if (node.type === 'ExportAllDeclaration') add(node.source.value, 'all');
+  }
+  return names;
+}
+
+function nameOf(node: { type: string; name?: string; value?: unknown }): string {
+  return node.type === 'Identifier' ? String(node.name) : String(node.value);
 }

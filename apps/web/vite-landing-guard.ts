@@ -12,6 +12,22 @@ const FORBIDDEN: Record<string, string[]> = {
   'src/features/auth/LoginPage.tsx': ['packages/contracts/src/endpoints/index.ts'],
 };
 
+/**
+ * An endpoint path that only an admin group has (`AdminEndpoints.adminMembers`; member groups such as
+ * mining's have `/api/admin` paths of their own, so not the prefix).
+ */
+export const ADMIN_ONLY_PATH = '/api/admin/members';
+
+/**
+ * Text a landing page's chunks must not hold, by the page's module. The home page's modules name the groups
+ * they call (§90): its chunks hold no admin group's schemas, which it used to build at load with every other
+ * group's (13-21 % of its main thread at 4x, §88). A module that takes `Endpoints` or `Paths` again, or a
+ * chunk group that gathers the admin groups with the home page's, brings the admin paths back.
+ */
+const FORBIDDEN_TEXT: Record<string, string[]> = {
+  'src/features/home/HomePage.tsx': [ADMIN_ONLY_PATH],
+};
+
 /** The modules of `forbidden` whose code is in the chunks `page` loads statically (its own included). */
 export function forbiddenOnPath(bundle: OutputBundle, page: string, forbidden: string[]): string[] {
   const found = new Set<string>();
@@ -26,14 +42,32 @@ export function forbiddenOnPath(bundle: OutputBundle, page: string, forbidden: s
   return [...found];
 }
 
-/** Fails the build when a landing page's static imports reach a module `FORBIDDEN` names for it. */
-export function landingGuard(rules = FORBIDDEN): Plugin {
+/** The chunks `page` loads statically (its own included) whose code holds one of `texts`, with the text. */
+export function textOnPath(bundle: OutputBundle, page: string, texts: string[]): string[] {
+  const found: string[] = [];
+  for (const file of filesOf(bundle, page)) {
+    const chunk = bundle[file];
+    if (chunk?.type !== 'chunk') continue;
+    for (const text of texts) if (chunk.code.includes(text)) found.push(`${file} (${text})`);
+  }
+  return found;
+}
+
+/**
+ * Fails the build when a landing page's static imports reach a module `FORBIDDEN` names for it, or its
+ * chunks hold a text `FORBIDDEN_TEXT` names.
+ */
+export function landingGuard(rules = FORBIDDEN, textRules = FORBIDDEN_TEXT): Plugin {
   return {
     name: 'landing-guard',
     apply: 'build',
     generateBundle(_options, bundle) {
       for (const [page, forbidden] of Object.entries(rules)) {
         const found = forbiddenOnPath(bundle, page, forbidden);
+        if (found.length > 0) this.error(`${page} loads ${found.join(', ')} (vite-landing-guard.ts)`);
+      }
+      for (const [page, texts] of Object.entries(textRules)) {
+        const found = textOnPath(bundle, page, texts);
         if (found.length > 0) this.error(`${page} loads ${found.join(', ')} (vite-landing-guard.ts)`);
       }
     },

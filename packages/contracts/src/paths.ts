@@ -1,18 +1,11 @@
 import { endpointPaths } from './endpoints';
+import { HandRegisteredPaths } from './hand-registered-paths';
+
+export { HandRegisteredPaths };
 
 /**
- * Paths served by a hand-registered route rather than an endpoint definition (decision 63): the metrics page,
- * the event streams (SSE) and a file download, which have no JSON answer to describe.
- */
-export const HandRegisteredPaths = {
-  metrics: '/api/metrics',
-  events: '/api/events',
-  marketStream: '/api/markets/stream',
-  upload: '/api/uploads/:id',
-} as const;
-
-/**
- * Every API path by name, derived from `Endpoints` (the one source) plus the hand-registered ones above.
- * For links, event streams and tests that inject requests; calls go through `Endpoints`.
+ * Every API path by name, derived from `Endpoints` (the one source) plus the hand-registered ones.
+ * For the API's tests that inject requests; calls go through the endpoint groups, and the web names a
+ * group's endpoint `.path` instead, as this builds every group's schemas (§90).
  */
 export const Paths = { ...endpointPaths(), ...HandRegisteredPaths };

@@ -187,8 +187,8 @@ type InputArgs<E extends Endpoint> =
   object extends EndpointInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
 
 /**
- * Calls one endpoint of the contracts (`Endpoints.x.y`): its method and path, `:params` filled in, the query
- * and body as its schemas take them, and the answer checked against its response schema (per status).
+ * Calls one endpoint of the contracts (`WalletEndpoints.wallet`): its method and path, `:params` filled in,
+ * the query and body as its schemas take them, and the answer checked against its response schema (per status).
  */
 function callEndpoint<E extends Endpoint>(endpoint: E, ...[input]: InputArgs<E>): Promise<EndpointResult<E>> {
   const { params, query, body, form, ...options } = (input ?? {}) as CallInput<Endpoint> & {

@@ -1,4 +1,10 @@
-import { LiveEventTypes, Paths, type TLiveEventOf, type TLiveEventType, ZLiveEvent } from '@app/contracts';
+import {
+  HandRegisteredPaths,
+  LiveEventTypes,
+  type TLiveEventOf,
+  type TLiveEventType,
+  ZLiveEvent,
+} from '@app/contracts';
 import { useEffect, useRef } from 'react';
 import { queryClient } from './query-client';
 import { session } from './session';
@@ -39,7 +45,7 @@ function close(): void {
 
 function open(): void {
   if (source || typeof EventSource === 'undefined') return;
-  const next = new EventSource(Paths.events);
+  const next = new EventSource(HandRegisteredPaths.events);
   source = next;
   for (const type of LiveEventTypes) {
     next.addEventListener(type, (message) => dispatch(type, (message as MessageEvent<string>).data));

@@ -1,4 +1,4 @@
-import { Endpoints, type TPublicKey, type TSealed } from '@app/contracts';
+import { AuthEndpoints, type TPublicKey, type TSealed } from '@app/contracts';
 import { api } from './api';
 
 // The key changes only when the server rotates it; one fetch per page load is enough.
@@ -29,7 +29,7 @@ async function importKey(publicKey: TPublicKey): Promise<{ keyId: string; key: C
 }
 
 function serverKey(): Promise<{ keyId: string; key: CryptoKey }> {
-  keyPromise ??= api.call(Endpoints.auth.publicKey).then(importKey);
+  keyPromise ??= api.call(AuthEndpoints.publicKey).then(importKey);
   // A failed fetch must not be cached for the rest of the visit.
   keyPromise.catch(() => {
     keyPromise = null;
@@ -42,7 +42,7 @@ function serverKey(): Promise<{ keyId: string; key: CryptoKey }> {
  * fresh one-time nonce bound to the session, so a captured ciphertext cannot be replayed.
  */
 export async function seal(value: string): Promise<TSealed> {
-  const [{ keyId, key }, { nonce }] = await Promise.all([serverKey(), api.call(Endpoints.auth.nonce)]);
+  const [{ keyId, key }, { nonce }] = await Promise.all([serverKey(), api.call(AuthEndpoints.nonce)]);
   const plaintext = new TextEncoder().encode(JSON.stringify({ n: nonce, v: value }));
   const ciphertext = await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, plaintext);
   return { keyId, ciphertext: toBase64(ciphertext) };

@@ -30,12 +30,43 @@ import { WalletEndpoints } from './wallet';
 import { WalletAdminEndpoints } from './wallet-admin';
 
 /**
- * Groups the login page calls, by name: a module that names one group leaves the others (and their schemas)
- * out of its chunk, where `Endpoints` brings every group along (decisions §79).
+ * Every group by name, for the web: a module that names the groups it calls leaves the others (and their
+ * schemas) out of its chunk, where `Endpoints` brings every group along, the admin ones included (decisions
+ * §79, §90). Biome refuses `Endpoints` in apps/web.
  */
-export { AppEndpoints, AuthEndpoints };
+export {
+  AdminEndpoints,
+  AppEndpoints,
+  AuthEndpoints,
+  BotRecordsEndpoints,
+  BotRentalsEndpoints,
+  BotSymbolsEndpoints,
+  BotsEndpoints,
+  ChainAdminEndpoints,
+  ContentAdminEndpoints,
+  ContentEndpoints,
+  ExchangeKeysEndpoints,
+  KycEndpoints,
+  ManagedAccountsEndpoints,
+  MarketsEndpoints,
+  MiningEndpoints,
+  NotificationsEndpoints,
+  PayoutsEndpoints,
+  ProfileEndpoints,
+  SecurityEndpoints,
+  StaffMfaEndpoints,
+  SupportEndpoints,
+  TeamBonusesEndpoints,
+  TeamEndpoints,
+  TestFaucetEndpoints,
+  TradingEndpoints,
+  UploadsEndpoints,
+  VouchersEndpoints,
+  WalletAdminEndpoints,
+  WalletEndpoints,
+};
 
-/** Every API operation, grouped per server routes file (decision 63). */
+/** Every API operation, grouped per server routes file (decision 63): what the API registers. */
 export const Endpoints = {
   admin: AdminEndpoints,
   app: AppEndpoints,

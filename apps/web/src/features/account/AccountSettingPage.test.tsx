@@ -1,4 +1,4 @@
-import { Paths, type TSessionItem } from '@app/contracts';
+import { AuthEndpoints, SecurityEndpoints, type TSessionItem } from '@app/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
@@ -27,13 +27,13 @@ beforeEach(() => {
     'fetch',
     vi.fn(
       fakeApi((url, init) => {
-        if (url.pathname === Paths.sessionsEndOthers && init.method === 'POST') {
+        if (url.pathname === SecurityEndpoints.sessionsEndOthers.path && init.method === 'POST') {
           posts.push(url.pathname);
           const ended = items.filter((s) => !s.current).length;
           items = items.filter((s) => s.current);
           return { body: { ended } };
         }
-        if (url.pathname === Paths.sessions) return { body: { items, page: 1, pageSize: 10 } };
+        if (url.pathname === AuthEndpoints.sessions.path) return { body: { items, page: 1, pageSize: 10 } };
         return undefined;
       }),
     ),
@@ -51,7 +51,7 @@ describe('device list', () => {
     renderPage('/s', '/s', <AccountSettingPage />);
     await waitFor(() => expect(screen.getAllByTestId('session-item')).toHaveLength(3));
     fireEvent.click(screen.getByRole('button', { name: 'Sign out all other devices' }));
-    await waitFor(() => expect(posts).toEqual([Paths.sessionsEndOthers]));
+    await waitFor(() => expect(posts).toEqual([SecurityEndpoints.sessionsEndOthers.path]));
     expect(confirm).toHaveBeenCalledWith(expect.objectContaining({ title: 'Sign out all other devices?' }));
     await waitFor(() => expect(screen.getAllByTestId('session-item')).toHaveLength(1));
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ content: 'Devices signed out: 2' }));

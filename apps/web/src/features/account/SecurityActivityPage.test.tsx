@@ -1,4 +1,4 @@
-import { Languages, Paths, SecurityEventKinds, type TSecurityEvent } from '@app/contracts';
+import { Languages, SecurityEndpoints, SecurityEventKinds, type TSecurityEvent } from '@app/contracts';
 import { screen, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -40,7 +40,7 @@ beforeEach(() => {
     'fetch',
     vi.fn(
       fakeApi((url) => {
-        if (url.pathname !== Paths.securityEvents) return undefined;
+        if (url.pathname !== SecurityEndpoints.securityEvents.path) return undefined;
         asked.push(url);
         return { body: { items, page: 1, pageSize: 50 } };
       }),

@@ -1,4 +1,4 @@
-import { Paths } from '@app/contracts';
+import { AuthEndpoints, ProfileEndpoints } from '@app/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -12,10 +12,10 @@ import { AddressPaths } from './address-paths';
 
 const sent: unknown[] = [];
 const api = fakeApi((url, init) => {
-  if (url.pathname === Paths.telPrefixes) {
+  if (url.pathname === AuthEndpoints.telPrefixes.path) {
     return { body: { items: [{ prefix: '+60', country: 'Malaysia', iso: 'MY' }] } };
   }
-  if (url.pathname === Paths.addresses && init.method === 'POST') {
+  if (url.pathname === ProfileEndpoints.addresses.path && init.method === 'POST') {
     const body = JSON.parse(String(init.body)) as Record<string, unknown>;
     sent.push(body);
     return {

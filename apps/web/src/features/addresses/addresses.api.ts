@@ -1,4 +1,4 @@
-import { Endpoints, type TAddressInput } from '@app/contracts';
+import { ProfileEndpoints, type TAddressInput } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 
@@ -11,14 +11,14 @@ export const addressKeys = {
 /** The member's saved contact addresses. `handled`: the codes the calling form shows inline. */
 export const addressesApi = {
   page: (page: number, pageSize: number) =>
-    api.call(Endpoints.profile.addresses, { query: { page, pageSize } }),
-  get: (id: string, signal?: AbortSignal) => api.call(Endpoints.profile.address, { params: { id }, signal }),
+    api.call(ProfileEndpoints.addresses, { query: { page, pageSize } }),
+  get: (id: string, signal?: AbortSignal) => api.call(ProfileEndpoints.address, { params: { id }, signal }),
   create: (body: TAddressInput, handled: readonly string[]) =>
-    api.call(Endpoints.profile.postAddresses, { body, handled }),
+    api.call(ProfileEndpoints.postAddresses, { body, handled }),
   update: (id: string, body: TAddressInput, handled: readonly string[]) =>
-    api.call(Endpoints.profile.putAddress, { params: { id }, body, handled }),
-  remove: (id: string) => api.call(Endpoints.profile.deleteAddress, { params: { id } }),
-  setDefault: (id: string) => api.call(Endpoints.profile.addressDefault, { params: { id } }),
+    api.call(ProfileEndpoints.putAddress, { params: { id }, body, handled }),
+  remove: (id: string) => api.call(ProfileEndpoints.deleteAddress, { params: { id } }),
+  setDefault: (id: string) => api.call(ProfileEndpoints.addressDefault, { params: { id } }),
 };
 
 export const useAddress = (id: string | null) =>

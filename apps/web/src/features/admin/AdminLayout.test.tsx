@@ -1,4 +1,4 @@
-import { Paths, type TMe } from '@app/contracts';
+import { AuthEndpoints, type TMe } from '@app/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -34,7 +34,7 @@ const support: TMe = { ...member, userid: '2', username: 'support1', role: 'supp
 function serve(user: TMe) {
   const fetch = vi.fn(
     fakeApi((url) => {
-      if (url.pathname === Paths.me) return { body: user };
+      if (url.pathname === AuthEndpoints.me.path) return { body: user };
       if (url.pathname.startsWith('/api/admin/')) {
         return user.role !== 'member'
           ? { body: { items: [], page: 1, pageSize: 20 } }

@@ -1,4 +1,4 @@
-import { Paths } from '@app/contracts';
+import { WalletAdminEndpoints, WalletEndpoints } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
@@ -29,7 +29,7 @@ function serve(answer: (path: string, body: Record<string, unknown>) => { status
     'fetch',
     vi.fn(
       fakeApi((url, init) => {
-        if (url.pathname === Paths.wallet) {
+        if (url.pathname === WalletEndpoints.wallet.path) {
           return {
             body: { currencies: [currency('USDT', 'stable'), currency('AIRDROP', 'promo')], usdTotal: '0' },
           };
@@ -82,7 +82,7 @@ describe('bulk airdrop', () => {
       expect.objectContaining({ content: 'Send 2.50 AIRDROP to each of 3 members?' }),
     );
     expect(sent[0]).toMatchObject({
-      path: Paths.adminAirdrop,
+      path: WalletAdminEndpoints.adminAirdrop.path,
       body: {
         currency: 'AIRDROP',
         amount: '2.5',

@@ -1,5 +1,6 @@
 import {
-  Paths,
+  ChainAdminEndpoints,
+  PayoutsEndpoints,
   type TAdminPayout,
   type TAdminPayoutAlert,
   type TPage,
@@ -85,12 +86,12 @@ function serve(alerts: TAdminPayoutAlert[]) {
         sent.push({ path: url.pathname, key: (init.headers as Record<string, string>)['Idempotency-Key'] });
       }
       return fakeApi((u) => {
-        if (u.pathname === Paths.adminPayoutAlerts) return { body: { items: alerts } };
-        if (u.pathname === Paths.adminPayouts) {
+        if (u.pathname === PayoutsEndpoints.adminPayoutAlerts.path) return { body: { items: alerts } };
+        if (u.pathname === PayoutsEndpoints.adminPayouts.path) {
           const page: TPage<TAdminPayout> = { items: [inFlight], page: 1, pageSize: 20 };
           return { body: page };
         }
-        if (u.pathname === Paths.adminReconciliation) return { body: reconciliation };
+        if (u.pathname === ChainAdminEndpoints.adminReconciliation.path) return { body: reconciliation };
         if (u.pathname.endsWith('/payout-retry'))
           return { body: { withdrawalId: failed.withdrawalId, retries: 1 } };
         return undefined;

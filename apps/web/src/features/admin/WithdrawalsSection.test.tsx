@@ -1,4 +1,4 @@
-import { Paths, type TAdminWithdrawal } from '@app/contracts';
+import { type TAdminWithdrawal, WalletAdminEndpoints } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Toast from 'antd-mobile/es/components/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -58,7 +58,7 @@ function serve(options: { fail?: number } = {}) {
         }
       }
       return fakeApi((u) => {
-        if (u.pathname === Paths.adminWithdrawals) {
+        if (u.pathname === WalletAdminEndpoints.adminWithdrawals.path) {
           lists.push(u.search);
           return { body: { items: [pending, approved], page: 1, pageSize: 20 } };
         }

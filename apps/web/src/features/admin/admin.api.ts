@@ -1,5 +1,8 @@
 import {
-  Endpoints,
+  AdminEndpoints,
+  ChainAdminEndpoints,
+  ManagedAccountsEndpoints,
+  PayoutsEndpoints,
   type TAdjustBalance,
   type TAdminChainDepositsQuery,
   type TAdminManagedAccountsQuery,
@@ -8,6 +11,8 @@ import {
   type TManualDeposit,
   type TTransferRule,
   type TWithdrawalStatus,
+  WalletAdminEndpoints,
+  WalletEndpoints,
   type ZAdminMemberItem,
   type ZAuditEntry,
 } from '@app/contracts';
@@ -33,53 +38,53 @@ export interface WithdrawalFilter {
 /** The admin area's calls. Every POST here moves money or decides a withdrawal: each carries its key. */
 export const adminApi = {
   members: (q: string | undefined, page: number, pageSize: number, signal?: AbortSignal) =>
-    api.call(Endpoints.admin.adminMembers, { query: { q, page, pageSize }, signal }),
+    api.call(AdminEndpoints.adminMembers, { query: { q, page, pageSize }, signal }),
 
   chainDeposits: (
     filter: Pick<TAdminChainDepositsQuery, 'status' | 'q'>,
     page: number,
     pageSize: number,
     signal?: AbortSignal,
-  ) => api.call(Endpoints.chainAdmin.adminChainDeposits, { query: { ...filter, page, pageSize }, signal }),
-  reconciliation: (signal?: AbortSignal) => api.call(Endpoints.chainAdmin.adminReconciliation, { signal }),
+  ) => api.call(ChainAdminEndpoints.adminChainDeposits, { query: { ...filter, page, pageSize }, signal }),
+  reconciliation: (signal?: AbortSignal) => api.call(ChainAdminEndpoints.adminReconciliation, { signal }),
   payouts: (page: number, pageSize: number, signal?: AbortSignal) =>
-    api.call(Endpoints.payouts.adminPayouts, { query: { page, pageSize }, signal }),
-  payoutAlerts: (signal?: AbortSignal) => api.call(Endpoints.payouts.adminPayoutAlerts, { signal }),
+    api.call(PayoutsEndpoints.adminPayouts, { query: { page, pageSize }, signal }),
+  payoutAlerts: (signal?: AbortSignal) => api.call(PayoutsEndpoints.adminPayoutAlerts, { signal }),
   retryPayout: (withdrawalId: string, o: Options) =>
-    api.call(Endpoints.payouts.postAdminPayoutRetry, { params: { id: withdrawalId }, ...o }),
+    api.call(PayoutsEndpoints.postAdminPayoutRetry, { params: { id: withdrawalId }, ...o }),
 
   withdrawals: (filter: WithdrawalFilter, page: number, pageSize: number, signal?: AbortSignal) =>
-    api.call(Endpoints.walletAdmin.adminWithdrawals, { query: { ...filter, page, pageSize }, signal }),
+    api.call(WalletAdminEndpoints.adminWithdrawals, { query: { ...filter, page, pageSize }, signal }),
   approve: (id: string, txHash: string | undefined, o: Options) =>
-    api.call(Endpoints.walletAdmin.adminWithdrawalApprove, {
+    api.call(WalletAdminEndpoints.adminWithdrawalApprove, {
       params: { id },
       body: txHash ? { txHash } : {},
       ...o,
     }),
   markPaid: (id: string, txHash: string, o: Options) =>
-    api.call(Endpoints.walletAdmin.adminWithdrawalPaid, { params: { id }, body: { txHash }, ...o }),
+    api.call(WalletAdminEndpoints.adminWithdrawalPaid, { params: { id }, body: { txHash }, ...o }),
   reject: (id: string, reason: string, o: Options) =>
-    api.call(Endpoints.walletAdmin.adminWithdrawalReject, { params: { id }, body: { reason }, ...o }),
+    api.call(WalletAdminEndpoints.adminWithdrawalReject, { params: { id }, body: { reason }, ...o }),
 
   // Above the four-eyes threshold the answer is a request waiting for a second admin (decision 45).
-  adjust: (body: TAdjustBalance, o: Options) => api.call(Endpoints.walletAdmin.adminAdjust, { body, ...o }),
-  deposit: (body: TManualDeposit, o: Options) => api.call(Endpoints.walletAdmin.adminDeposit, { body, ...o }),
-  airdrop: (body: TBulkAirdrop, o: Options) => api.call(Endpoints.walletAdmin.adminAirdrop, { body, ...o }),
+  adjust: (body: TAdjustBalance, o: Options) => api.call(WalletAdminEndpoints.adminAdjust, { body, ...o }),
+  deposit: (body: TManualDeposit, o: Options) => api.call(WalletAdminEndpoints.adminDeposit, { body, ...o }),
+  airdrop: (body: TBulkAirdrop, o: Options) => api.call(WalletAdminEndpoints.adminAirdrop, { body, ...o }),
 
-  transferRules: (signal?: AbortSignal) => api.call(Endpoints.walletAdmin.adminTransferRules, { signal }),
+  transferRules: (signal?: AbortSignal) => api.call(WalletAdminEndpoints.adminTransferRules, { signal }),
   setTransferRule: (rule: TTransferRule, o: Options = {}) =>
-    api.call(Endpoints.walletAdmin.putAdminTransferRules, { body: rule, ...o }),
-  exchangePairs: (signal?: AbortSignal) => api.call(Endpoints.walletAdmin.adminExchangePairs, { signal }),
+    api.call(WalletAdminEndpoints.putAdminTransferRules, { body: rule, ...o }),
+  exchangePairs: (signal?: AbortSignal) => api.call(WalletAdminEndpoints.adminExchangePairs, { signal }),
   updateExchangePair: (
     id: string,
     change: { rate?: string; feeBps?: number; enabled?: boolean },
     o: Options = {},
-  ) => api.call(Endpoints.walletAdmin.adminExchangePair, { params: { id }, body: change, ...o }),
+  ) => api.call(WalletAdminEndpoints.adminExchangePair, { params: { id }, body: change, ...o }),
   setPrice: (currency: string, usdPrice: string, o: Options = {}) =>
-    api.call(Endpoints.walletAdmin.adminPrices, { body: { currency, usdPrice }, ...o }),
+    api.call(WalletAdminEndpoints.adminPrices, { body: { currency, usdPrice }, ...o }),
 
   audit: (action: string | undefined, page: number, pageSize: number, signal?: AbortSignal) =>
-    api.call(Endpoints.walletAdmin.adminAudit, { query: { action, page, pageSize }, signal }),
+    api.call(WalletAdminEndpoints.adminAudit, { query: { action, page, pageSize }, signal }),
 
   managedAccounts: (
     filter: Omit<TAdminManagedAccountsQuery, 'page' | 'pageSize'>,
@@ -87,19 +92,19 @@ export const adminApi = {
     pageSize: number,
     signal?: AbortSignal,
   ) =>
-    api.call(Endpoints.managedAccounts.adminManagedAccounts, {
+    api.call(ManagedAccountsEndpoints.adminManagedAccounts, {
       query: { ...filter, page, pageSize },
       signal,
     }),
   assignSubAccount: (body: TAssignSubAccount, o: Options = {}) =>
-    api.call(Endpoints.managedAccounts.postAdminManagedAccounts, { body, ...o }),
+    api.call(ManagedAccountsEndpoints.postAdminManagedAccounts, { body, ...o }),
   removeSubAccount: (id: string, o: Options = {}) =>
-    api.call(Endpoints.managedAccounts.adminManagedAccount, { params: { id }, ...o }),
+    api.call(ManagedAccountsEndpoints.adminManagedAccount, { params: { id }, ...o }),
 
   // The admin's own wallet view and deposit channels are the catalogue of currencies and networks that
   // the forms offer: there is no separate admin call for them.
-  currencies: (signal?: AbortSignal) => api.call(Endpoints.wallet.wallet, { signal }),
-  depositChannels: (signal?: AbortSignal) => api.call(Endpoints.wallet.depositInfo, { signal }),
+  currencies: (signal?: AbortSignal) => api.call(WalletEndpoints.wallet, { signal }),
+  depositChannels: (signal?: AbortSignal) => api.call(WalletEndpoints.depositInfo, { signal }),
 };
 
 /** Query keys: invalidating `adminKeys.all` refreshes everything the admin area shows. */

@@ -1,4 +1,4 @@
-import { Endpoints, type ZContact } from '@app/contracts';
+import { AuthEndpoints, type ZContact } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import Radio from 'antd-mobile/es/components/radio';
 import Space from 'antd-mobile/es/components/space';
@@ -26,7 +26,7 @@ interface ContactFieldsProps<T extends WithContact> {
 export function useTelPrefixes() {
   return useQuery({
     queryKey: ['tel-prefixes'],
-    queryFn: ({ signal }) => api.call(Endpoints.auth.telPrefixes, { signal }),
+    queryFn: ({ signal }) => api.call(AuthEndpoints.telPrefixes, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

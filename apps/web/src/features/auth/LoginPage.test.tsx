@@ -1,4 +1,4 @@
-import { Paths } from '@app/contracts';
+import { AuthEndpoints } from '@app/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Routes } from '../../app/navigation';
@@ -40,7 +40,7 @@ describe('login page', () => {
       'fetch',
       vi.fn(
         fakeApi((url, init) => {
-          if (url.pathname !== Paths.login) return undefined;
+          if (url.pathname !== AuthEndpoints.login.path) return undefined;
           const { password, login } = JSON.parse(String(init.body)) as { login: string; password: string };
           if (login === 'waiting01') {
             return {
@@ -99,15 +99,15 @@ describe('login page', () => {
         fakeApi((url, init) => {
           const body = init.body ? JSON.parse(String(init.body)) : undefined;
           calls.push([url.pathname, body]);
-          if (url.pathname === Paths.loginUnlockStart) {
+          if (url.pathname === AuthEndpoints.loginUnlockStart.path) {
             return { body: { expiresInSeconds: 600, resendInSeconds: 60 } };
           }
-          if (url.pathname === Paths.loginUnlock) {
+          if (url.pathname === AuthEndpoints.loginUnlock.path) {
             if (body.code !== '123456') return { status: 400, body: { code: 'TAC_INVALID', message: 'no' } };
             unlocked = true;
             return { body: { ok: true } };
           }
-          if (url.pathname === Paths.login) {
+          if (url.pathname === AuthEndpoints.login.path) {
             if (!unlocked) {
               return {
                 status: 423,
@@ -143,12 +143,14 @@ describe('login page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(Routes.home));
     expect(calls.map(([path]) => path).filter((p) => p.startsWith('/api/auth'))).toEqual([
-      Paths.login,
-      Paths.loginUnlockStart,
-      Paths.loginUnlock,
-      Paths.loginUnlock,
-      Paths.login,
+      AuthEndpoints.login.path,
+      AuthEndpoints.loginUnlockStart.path,
+      AuthEndpoints.loginUnlock.path,
+      AuthEndpoints.loginUnlock.path,
+      AuthEndpoints.login.path,
     ]);
-    expect(calls.find(([path]) => path === Paths.loginUnlockStart)?.[1]).toEqual({ login: 'alice01' });
+    expect(calls.find(([path]) => path === AuthEndpoints.loginUnlockStart.path)?.[1]).toEqual({
+      login: 'alice01',
+    });
   });
 });

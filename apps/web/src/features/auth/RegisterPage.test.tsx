@@ -1,4 +1,4 @@
-import { Paths } from '@app/contracts';
+import { AppEndpoints, AuthEndpoints } from '@app/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../app/session';
@@ -25,19 +25,19 @@ const user = {
 const bodies: unknown[] = [];
 const api = fakeApi((url, init) => {
   switch (url.pathname) {
-    case Paths.checkUsername:
+    case AuthEndpoints.checkUsername.path:
       return { body: { available: url.searchParams.get('username') !== 'taken01' } };
-    case Paths.checkSponsor:
+    case AuthEndpoints.checkSponsor.path:
       return { body: { username: 'alice01', maskedName: 'Al***e' } };
-    case Paths.checkPlacement:
+    case AuthEndpoints.checkPlacement.path:
       return { body: { username: 'david01', leftFree: false, rightFree: true } };
-    case Paths.telPrefixes:
+    case AuthEndpoints.telPrefixes.path:
       return { body: { items: [{ prefix: '+60', country: 'Malaysia', iso: 'MY' }] } };
-    case Paths.appInfo:
+    case AppEndpoints.appInfo.path:
       return { body: { version: '1', downloadUrl: '', aiUrl: '', devOutbox: false } };
-    case Paths.signupTac:
+    case AuthEndpoints.signupTac.path:
       return { body: { destination: 'n***1@example.com', expiresInSeconds: 600, resendInSeconds: 60 } };
-    case Paths.register: {
+    case AuthEndpoints.register.path: {
       const body = JSON.parse(String(init.body)) as { code: string };
       bodies.push(body);
       return body.code === '000000'

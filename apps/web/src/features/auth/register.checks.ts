@@ -1,4 +1,4 @@
-import { Endpoints, type TCheckPlacementResult, ZUsername } from '@app/contracts';
+import { AuthEndpoints, type TCheckPlacementResult, ZUsername } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
@@ -25,7 +25,7 @@ export function useUsernameCheck(typed: string): FieldStatus | null {
   const query = useQuery({
     queryKey: ['check-username', username.toLowerCase()],
     queryFn: ({ signal }) =>
-      api.call(Endpoints.auth.checkUsername, {
+      api.call(AuthEndpoints.checkUsername, {
         query: { username },
         handled: ['USERNAME_INVALID', 'VALIDATION_FAILED'],
         signal,
@@ -49,7 +49,7 @@ export function useSponsorCheck(typed: string): FieldStatus | null {
   const query = useQuery({
     queryKey: ['check-sponsor', sponsor.toLowerCase()],
     queryFn: ({ signal }) =>
-      api.call(Endpoints.auth.checkSponsor, {
+      api.call(AuthEndpoints.checkSponsor, {
         query: { sponsor },
         handled: ['SPONSOR_NOT_FOUND', 'VALIDATION_FAILED'],
         signal,
@@ -79,7 +79,7 @@ export function usePlacementCheck(typedSponsor: string, typedPlacement: string):
   const query = useQuery({
     queryKey: ['check-placement', sponsor.toLowerCase(), placement.toLowerCase()],
     queryFn: ({ signal }) =>
-      api.call(Endpoints.auth.checkPlacement, {
+      api.call(AuthEndpoints.checkPlacement, {
         query: { sponsor, placement },
         handled: [
           'PLACEMENT_NOT_FOUND',

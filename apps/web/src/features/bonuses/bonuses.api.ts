@@ -1,4 +1,4 @@
-import { Endpoints, type TBonusRecordsQuery, type TBonusSettings } from '@app/contracts';
+import { type TBonusRecordsQuery, type TBonusSettings, TeamBonusesEndpoints } from '@app/contracts';
 import { api, type Query } from '../../app/api';
 
 export type RecordFilter = Omit<TBonusRecordsQuery, 'page' | 'pageSize'>;
@@ -18,18 +18,18 @@ const queryOf = (filter: RecordFilter): Query =>
   Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== ''));
 
 export const bonusesApi = {
-  summary: (signal?: AbortSignal) => api.call(Endpoints.teamBonuses.bonusSummary, { signal }),
+  summary: (signal?: AbortSignal) => api.call(TeamBonusesEndpoints.bonusSummary, { signal }),
   records: (filter: RecordFilter, page: number, pageSize: number, signal?: AbortSignal) =>
-    api.call(Endpoints.teamBonuses.bonusRecords, { query: { ...queryOf(filter), page, pageSize }, signal }),
+    api.call(TeamBonusesEndpoints.bonusRecords, { query: { ...queryOf(filter), page, pageSize }, signal }),
   record: (id: string, signal?: AbortSignal) =>
-    api.call(Endpoints.teamBonuses.bonusRecord, { params: { id }, signal }),
+    api.call(TeamBonusesEndpoints.bonusRecord, { params: { id }, signal }),
   runs: (page: number, pageSize: number, signal?: AbortSignal) =>
-    api.call(Endpoints.teamBonuses.adminBonusRuns, { query: { page, pageSize }, signal }),
+    api.call(TeamBonusesEndpoints.adminBonusRuns, { query: { page, pageSize }, signal }),
   run: (periodStart: string, handled: readonly string[]) =>
-    api.call(Endpoints.teamBonuses.postAdminBonusRuns, { body: { periodStart }, handled }),
+    api.call(TeamBonusesEndpoints.postAdminBonusRuns, { body: { periodStart }, handled }),
   dryRun: (periodStart: string, handled: readonly string[]) =>
-    api.call(Endpoints.teamBonuses.adminBonusDryRun, { body: { periodStart }, handled }),
-  settings: (signal?: AbortSignal) => api.call(Endpoints.teamBonuses.adminBonusSettings, { signal }),
+    api.call(TeamBonusesEndpoints.adminBonusDryRun, { body: { periodStart }, handled }),
+  settings: (signal?: AbortSignal) => api.call(TeamBonusesEndpoints.adminBonusSettings, { signal }),
   saveSettings: (settings: TBonusSettings, handled: readonly string[]) =>
-    api.call(Endpoints.teamBonuses.putAdminBonusSettings, { body: settings, handled }),
+    api.call(TeamBonusesEndpoints.putAdminBonusSettings, { body: settings, handled }),
 };

@@ -1,5 +1,5 @@
 import {
-  Endpoints,
+  BotRecordsEndpoints,
   type TCandleInterval,
   type TRecordBotsQuery,
   type TSummaryGrouping,
@@ -23,20 +23,20 @@ export const recordKeys = {
 
 export const recordsApi = {
   bots: (q: Omit<TRecordBotsQuery, 'page' | 'pageSize'>, page: number, pageSize: number) =>
-    api.call(Endpoints.botRecords.botRecordBots, { query: { ...q, ...pageOf(page, pageSize) } }),
-  filters: () => api.call(Endpoints.botRecords.botRecordFilters),
+    api.call(BotRecordsEndpoints.botRecordBots, { query: { ...q, ...pageOf(page, pageSize) } }),
+  filters: () => api.call(BotRecordsEndpoints.botRecordFilters),
   orders: (f: RecordFilter, filledOnly: boolean, page: number, pageSize: number) =>
-    api.call(Endpoints.botRecords.botRecordOrders, {
+    api.call(BotRecordsEndpoints.botRecordOrders, {
       query: { ...queryOf(f), ...(filledOnly ? { filledOnly: 'true' } : {}), ...pageOf(page, pageSize) },
     }),
   cycles: (f: RecordFilter, page: number, pageSize: number) =>
-    api.call(Endpoints.botRecords.botRecordCycles, { query: { ...queryOf(f), ...pageOf(page, pageSize) } }),
+    api.call(BotRecordsEndpoints.botRecordCycles, { query: { ...queryOf(f), ...pageOf(page, pageSize) } }),
   summary: (f: RecordFilter, by: TSummaryGrouping, page: number, pageSize: number) =>
-    api.call(Endpoints.botRecords.botRecordSummary, {
+    api.call(BotRecordsEndpoints.botRecordSummary, {
       query: { ...queryOf(f), by, ...pageOf(page, pageSize) },
     }),
-  totals: (f: RecordFilter) => api.call(Endpoints.botRecords.botRecordTotals, { query: queryOf(f) }),
-  balance: (id: string) => api.call(Endpoints.botRecords.botRecordBalance, { params: { id } }),
+  totals: (f: RecordFilter) => api.call(BotRecordsEndpoints.botRecordTotals, { query: queryOf(f) }),
+  balance: (id: string) => api.call(BotRecordsEndpoints.botRecordBalance, { params: { id } }),
   chart: (id: string, interval: TCandleInterval) =>
-    api.call(Endpoints.botRecords.botRecordChart, { params: { id }, query: { interval } }),
+    api.call(BotRecordsEndpoints.botRecordChart, { params: { id }, query: { interval } }),
 };

@@ -1,4 +1,4 @@
-import { Paths, type TAdminBotPackage } from '@app/contracts';
+import { type TAdminBotPackage, WalletEndpoints } from '@app/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fieldById, recordWrites, setUpFormTests } from '../../test/form-writes';
@@ -34,7 +34,10 @@ const usdt = {
 const serve = () =>
   recordWrites(
     (body) => ({ ...pkg, ...body }),
-    (url) => (url.pathname === Paths.wallet ? { body: { currencies: [usdt], usdTotal: '0' } } : undefined),
+    (url) =>
+      url.pathname === WalletEndpoints.wallet.path
+        ? { body: { currencies: [usdt], usdTotal: '0' } }
+        : undefined,
   );
 const input = (id: string) => fieldById(id);
 

@@ -1,5 +1,5 @@
 import {
-  Endpoints,
+  BotRentalsEndpoints,
   type TBotPackageInput,
   type TRenewRequest,
   type TRentalQuoteRequest,
@@ -23,27 +23,27 @@ export const rentalKeys = {
  * the codes the receipt popup shows itself (`handled`).
  */
 export const rentalsApi = {
-  packages: (signal?: AbortSignal) => api.call(Endpoints.botRentals.botPackages, { signal }),
-  mine: (signal?: AbortSignal) => api.call(Endpoints.botRentals.botRentals, { signal }),
+  packages: (signal?: AbortSignal) => api.call(BotRentalsEndpoints.botPackages, { signal }),
+  mine: (signal?: AbortSignal) => api.call(BotRentalsEndpoints.botRentals, { signal }),
   purchases: (page: number, pageSize: number) =>
-    api.call(Endpoints.botRentals.botRentalPurchases, { query: { page, pageSize } }),
-  onboarding: (signal?: AbortSignal) => api.call(Endpoints.botRentals.botOnboarding, { signal }),
+    api.call(BotRentalsEndpoints.botRentalPurchases, { query: { page, pageSize } }),
+  onboarding: (signal?: AbortSignal) => api.call(BotRentalsEndpoints.botOnboarding, { signal }),
   quote: (body: TRentalQuoteRequest, handled: readonly string[]) =>
-    api.call(Endpoints.botRentals.botRentalQuote, { body, handled }),
+    api.call(BotRentalsEndpoints.botRentalQuote, { body, handled }),
   rent: (body: TRentRequest, key: string, handled: readonly string[]) =>
-    api.call(Endpoints.botRentals.postBotRentals, { body, idempotencyKey: key, handled }),
+    api.call(BotRentalsEndpoints.postBotRentals, { body, idempotencyKey: key, handled }),
   topUp: (id: string, body: TTopUpRequest, key: string, handled: readonly string[]) =>
-    api.call(Endpoints.botRentals.botRentalTopUp, { params: { id }, body, idempotencyKey: key, handled }),
+    api.call(BotRentalsEndpoints.botRentalTopUp, { params: { id }, body, idempotencyKey: key, handled }),
   renew: (id: string, body: TRenewRequest, key: string, handled: readonly string[]) =>
-    api.call(Endpoints.botRentals.botRentalRenew, { params: { id }, body, idempotencyKey: key, handled }),
+    api.call(BotRentalsEndpoints.botRentalRenew, { params: { id }, body, idempotencyKey: key, handled }),
 };
 
 export const adminPackagesApi = {
-  list: (signal?: AbortSignal) => api.call(Endpoints.botRentals.adminBotPackages, { signal }),
+  list: (signal?: AbortSignal) => api.call(BotRentalsEndpoints.adminBotPackages, { signal }),
   create: (body: TBotPackageInput, handled: readonly string[]) =>
-    api.call(Endpoints.botRentals.postAdminBotPackages, { body, handled }),
+    api.call(BotRentalsEndpoints.postAdminBotPackages, { body, handled }),
   update: (id: string, body: TBotPackageInput, handled: readonly string[]) =>
-    api.call(Endpoints.botRentals.putAdminBotPackage, { params: { id }, body, handled }),
+    api.call(BotRentalsEndpoints.putAdminBotPackage, { params: { id }, body, handled }),
   remove: (id: string, handled: readonly string[]) =>
-    api.call(Endpoints.botRentals.deleteAdminBotPackage, { params: { id }, handled }),
+    api.call(BotRentalsEndpoints.deleteAdminBotPackage, { params: { id }, handled }),
 };

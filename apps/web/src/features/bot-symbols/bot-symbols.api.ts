@@ -1,4 +1,4 @@
-import { Endpoints, type TBotSymbolMarketsQuery, type TMarketType } from '@app/contracts';
+import { BotSymbolsEndpoints, type TBotSymbolMarketsQuery, type TMarketType } from '@app/contracts';
 import { api } from '../../app/api';
 import { botKeys } from '../bots/bots.api';
 
@@ -11,7 +11,7 @@ export const symbolKeys = {
 
 export const botSymbolsApi = {
   symbols: (marketType: TMarketType, page: number, pageSize: number) =>
-    api.call(Endpoints.botSymbols.botSymbols, { query: { marketType, page, pageSize } }),
+    api.call(BotSymbolsEndpoints.botSymbols, { query: { marketType, page, pageSize } }),
   markets: (q: Omit<TBotSymbolMarketsQuery, 'page' | 'pageSize'>, page: number, pageSize: number) =>
-    api.call(Endpoints.botSymbols.botSymbolMarkets, { query: { ...q, q: q.q || undefined, page, pageSize } }),
+    api.call(BotSymbolsEndpoints.botSymbolMarkets, { query: { ...q, q: q.q || undefined, page, pageSize } }),
 };

@@ -1,5 +1,5 @@
 import {
-  Endpoints,
+  BotsEndpoints,
   ErrorCodes,
   type TBotMarketSwitch,
   type TCreateBotGroupRequest,
@@ -21,37 +21,36 @@ const inPlace: readonly string[] = [...ErrorCodes, 'NETWORK_ERROR', 'TIMEOUT', '
 export type BotAction = 'pause' | 'resume' | 'add-entry' | 'close' | 'reverse' | 'stop';
 
 const actionEndpoints = {
-  pause: Endpoints.bots.botPause,
-  resume: Endpoints.bots.botResume,
-  'add-entry': Endpoints.bots.botAddEntry,
-  close: Endpoints.bots.botClose,
-  reverse: Endpoints.bots.botReverse,
+  pause: BotsEndpoints.botPause,
+  resume: BotsEndpoints.botResume,
+  'add-entry': BotsEndpoints.botAddEntry,
+  close: BotsEndpoints.botClose,
+  reverse: BotsEndpoints.botReverse,
 } as const;
 
 export const botsApi = {
-  list: (page: number, pageSize: number) => api.call(Endpoints.bots.bots, { query: { page, pageSize } }),
+  list: (page: number, pageSize: number) => api.call(BotsEndpoints.bots, { query: { page, pageSize } }),
   preview: (body: TCreateBotRequest, signal?: AbortSignal) =>
-    api.call(Endpoints.bots.botPreview, { body, signal, silent: true, handled: inPlace }),
-  create: (body: TCreateBotRequest) => api.call(Endpoints.bots.postBots, { body, handled: inPlace }),
+    api.call(BotsEndpoints.botPreview, { body, signal, silent: true, handled: inPlace }),
+  create: (body: TCreateBotRequest) => api.call(BotsEndpoints.postBots, { body, handled: inPlace }),
   previewGroup: (body: TCreateBotGroupRequest, signal?: AbortSignal) =>
-    api.call(Endpoints.bots.botGroupPreview, { body, signal, silent: true, handled: inPlace }),
+    api.call(BotsEndpoints.botGroupPreview, { body, signal, silent: true, handled: inPlace }),
   createGroup: (body: TCreateBotGroupRequest) =>
-    api.call(Endpoints.bots.botGroups, { body, handled: inPlace }),
+    api.call(BotsEndpoints.botGroups, { body, handled: inPlace }),
   /** Refusals are shown in the receipt popup that asked for the action. */
   act: (id: string, action: BotAction) =>
     action === 'stop'
-      ? api.call(Endpoints.bots.deleteBot, { params: { id }, handled: inPlace })
+      ? api.call(BotsEndpoints.deleteBot, { params: { id }, handled: inPlace })
       : api.call(actionEndpoints[action], { params: { id }, handled: inPlace }),
   closeCycle: (cycleId: string) =>
-    api.call(Endpoints.bots.botCycleClose, { params: { id: cycleId }, handled: inPlace }),
-  position: (id: string) => api.call(Endpoints.bots.botPosition, { params: { id } }),
-  markets: (signal?: AbortSignal) => api.call(Endpoints.bots.botMarkets, { signal }),
-  switchMarket: (body: TBotMarketSwitch) =>
-    api.call(Endpoints.bots.putBotMarkets, { body, handled: inPlace }),
+    api.call(BotsEndpoints.botCycleClose, { params: { id: cycleId }, handled: inPlace }),
+  position: (id: string) => api.call(BotsEndpoints.botPosition, { params: { id } }),
+  markets: (signal?: AbortSignal) => api.call(BotsEndpoints.botMarkets, { signal }),
+  switchMarket: (body: TBotMarketSwitch) => api.call(BotsEndpoints.putBotMarkets, { body, handled: inPlace }),
   switchAio: (id: string, on: boolean) =>
-    api.call(Endpoints.bots.botAio, { params: { id }, body: { on }, handled: inPlace }),
+    api.call(BotsEndpoints.botAio, { params: { id }, body: { on }, handled: inPlace }),
   groupRunning: (groupId: string, running: boolean) =>
-    api.call(running ? Endpoints.bots.botGroupResume : Endpoints.bots.botGroupPause, {
+    api.call(running ? BotsEndpoints.botGroupResume : BotsEndpoints.botGroupPause, {
       params: { id: groupId },
       handled: inPlace,
     }),

@@ -1,4 +1,4 @@
-import { Endpoints, type TAppPlatform } from '@app/contracts';
+import { AppEndpoints, ContentEndpoints, type TAppPlatform } from '@app/contracts';
 import { api } from '../../app/api';
 
 export const contentKeys = {
@@ -13,17 +13,17 @@ export const contentKeys = {
 
 /** What members read: the home page, news, files, the about text and the app version. */
 export const contentApi = {
-  home: (signal?: AbortSignal) => api.call(Endpoints.content.home, { signal }),
-  news: (page: number, pageSize: number) => api.call(Endpoints.content.news, { query: { page, pageSize } }),
+  home: (signal?: AbortSignal) => api.call(ContentEndpoints.home, { signal }),
+  news: (page: number, pageSize: number) => api.call(ContentEndpoints.news, { query: { page, pageSize } }),
   /** Each call counts one view: the page asks once per opening. */
   newsItem: (id: string, signal?: AbortSignal) =>
-    api.call(Endpoints.content.newsItem, {
+    api.call(ContentEndpoints.newsItem, {
       params: { id },
       signal,
       handled: ['NEWS_NOT_FOUND', 'VALIDATION_FAILED'],
     }),
-  files: (signal?: AbortSignal) => api.call(Endpoints.content.files, { signal }),
-  about: (signal?: AbortSignal) => api.call(Endpoints.content.about, { signal }),
+  files: (signal?: AbortSignal) => api.call(ContentEndpoints.files, { signal }),
+  about: (signal?: AbortSignal) => api.call(ContentEndpoints.about, { signal }),
   version: (platform: TAppPlatform | undefined, signal?: AbortSignal) =>
-    api.call(Endpoints.app.appVersion, { query: { platform }, signal }),
+    api.call(AppEndpoints.appVersion, { query: { platform }, signal }),
 };

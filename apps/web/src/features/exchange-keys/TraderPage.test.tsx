@@ -1,4 +1,4 @@
-import { Paths, type TExchangeKey } from '@app/contracts';
+import { AuthEndpoints, ExchangeKeysEndpoints, type TExchangeKey } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../test/render-page';
@@ -42,11 +42,13 @@ beforeEach(() => {
       fakeApi((url, init) => {
         const request = seen(url, init);
         requests.push(request);
-        if (url.pathname === Paths.me) return { body: member };
-        if (url.pathname === Paths.moneyHold) return { body: noMoneyHold };
-        if (url.pathname === Paths.exchangeKeyEgressIps) return { body: { ips: egress } };
-        if (url.pathname === Paths.exchangeKeys && request.method === 'GET') return { body: { items: keys } };
-        if (url.pathname === Paths.exchangeKeys && request.method === 'POST') {
+        if (url.pathname === AuthEndpoints.me.path) return { body: member };
+        if (url.pathname === AuthEndpoints.moneyHold.path) return { body: noMoneyHold };
+        if (url.pathname === ExchangeKeysEndpoints.exchangeKeyEgressIps.path)
+          return { body: { ips: egress } };
+        if (url.pathname === ExchangeKeysEndpoints.exchangeKeys.path && request.method === 'GET')
+          return { body: { items: keys } };
+        if (url.pathname === ExchangeKeysEndpoints.exchangeKeys.path && request.method === 'POST') {
           const body = request.body as { password: { ciphertext: string }; apiKey: string };
           if (body.password.ciphertext !== 'sealed(Pay12345)') {
             return { status: 400, body: { code: 'KEY_CAN_WITHDRAW', message: 'refused' } };
@@ -140,7 +142,9 @@ describe('the exchange API key page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByTestId('key-binance')).toBeTruthy();
 
-    const binds = requests.filter((r) => r.method === 'POST' && r.path === Paths.exchangeKeys);
+    const binds = requests.filter(
+      (r) => r.method === 'POST' && r.path === ExchangeKeysEndpoints.exchangeKeys.path,
+    );
     expect(binds[1]?.body).toEqual({
       exchange: 'binance',
       apiKey: API_KEY,

@@ -1,4 +1,4 @@
-import { Paths, type TExchangeKey } from '@app/contracts';
+import { AuthEndpoints, ExchangeKeysEndpoints, type TExchangeKey } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../test/render-page';
@@ -39,8 +39,8 @@ beforeEach(() => {
       fakeApi((url, init) => {
         const request = seen(url, init);
         requests.push(request);
-        if (url.pathname === Paths.me) return { body: member };
-        if (url.pathname === Paths.exchangeKeys) return { body: { items: keys } };
+        if (url.pathname === AuthEndpoints.me.path) return { body: member };
+        if (url.pathname === ExchangeKeysEndpoints.exchangeKeys.path) return { body: { items: keys } };
         const unbind = url.pathname.match(/^\/api\/exchange-keys\/([^/]+)\/unbind$/);
         if (unbind) {
           const body = request.body as { password: { ciphertext: string } };

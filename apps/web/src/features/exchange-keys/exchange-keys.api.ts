@@ -1,4 +1,9 @@
-import { Endpoints, ErrorCodes, type TBindKeyRequest, type TUnbindKeyRequest } from '@app/contracts';
+import {
+  ErrorCodes,
+  ExchangeKeysEndpoints,
+  type TBindKeyRequest,
+  type TUnbindKeyRequest,
+} from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 
@@ -13,13 +18,13 @@ const onPopup: readonly string[] = [...ErrorCodes, 'NETWORK_ERROR', 'TIMEOUT'];
 
 /** The member's exchange API key calls. The secret only ever leaves the browser sealed. */
 export const keysApi = {
-  list: () => api.call(Endpoints.exchangeKeys.exchangeKeys),
-  egressIps: () => api.call(Endpoints.exchangeKeys.exchangeKeyEgressIps),
+  list: () => api.call(ExchangeKeysEndpoints.exchangeKeys),
+  egressIps: () => api.call(ExchangeKeysEndpoints.exchangeKeyEgressIps),
   bind: (body: TBindKeyRequest) =>
-    api.call(Endpoints.exchangeKeys.postExchangeKeys, { body, handled: onPopup }),
-  recheck: (id: string) => api.call(Endpoints.exchangeKeys.exchangeKeyRecheck, { params: { id } }),
+    api.call(ExchangeKeysEndpoints.postExchangeKeys, { body, handled: onPopup }),
+  recheck: (id: string) => api.call(ExchangeKeysEndpoints.exchangeKeyRecheck, { params: { id } }),
   unbind: (id: string, body: TUnbindKeyRequest) =>
-    api.call(Endpoints.exchangeKeys.exchangeKeyUnbind, { params: { id }, body, handled: onPopup }),
+    api.call(ExchangeKeysEndpoints.exchangeKeyUnbind, { params: { id }, body, handled: onPopup }),
 };
 
 export const useExchangeKeys = () => useQuery({ queryKey: keyQueries.list, queryFn: keysApi.list });

@@ -1,4 +1,4 @@
-import { Paths, type TKycState } from '@app/contracts';
+import { KycEndpoints, type TKycState } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../test/render-page';
@@ -37,15 +37,15 @@ beforeEach(() => {
     'fetch',
     vi.fn(
       fakeApi((url, init) => {
-        if (url.pathname === Paths.kycIdNumberCheck) {
+        if (url.pathname === KycEndpoints.kycIdNumberCheck.path) {
           checks.push(String(init.body));
           return { body: { available: true } };
         }
-        if (url.pathname === Paths.kyc && init.method === 'POST') {
+        if (url.pathname === KycEndpoints.kyc.path && init.method === 'POST') {
           submissions.push(JSON.parse(String(init.body)));
           return { body: state };
         }
-        if (url.pathname === Paths.kyc) return { body: state };
+        if (url.pathname === KycEndpoints.kyc.path) return { body: state };
         return undefined;
       }),
     ),

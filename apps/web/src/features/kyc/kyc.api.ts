@@ -1,4 +1,4 @@
-import { Endpoints, type TAdminKycQuery, type TKycSubmitRequest } from '@app/contracts';
+import { KycEndpoints, type TAdminKycQuery, type TKycSubmitRequest } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api, type CallOptions } from '../../app/api';
 
@@ -16,20 +16,20 @@ type Handled = Pick<CallOptions, 'handled'>;
  * for: it is left to other clients.
  */
 export const kycApi = {
-  state: (signal?: AbortSignal) => api.call(Endpoints.kyc.kyc, { signal }),
-  submit: (body: TKycSubmitRequest, o: Handled) => api.call(Endpoints.kyc.postKyc, { body, ...o }),
+  state: (signal?: AbortSignal) => api.call(KycEndpoints.kyc, { signal }),
+  submit: (body: TKycSubmitRequest, o: Handled) => api.call(KycEndpoints.postKyc, { body, ...o }),
 
   adminQueue: (
     filter: Pick<TAdminKycQuery, 'status'>,
     page: number,
     pageSize: number,
     signal?: AbortSignal,
-  ) => api.call(Endpoints.kyc.adminKyc, { query: { ...filter, page, pageSize }, signal }),
+  ) => api.call(KycEndpoints.adminKyc, { query: { ...filter, page, pageSize }, signal }),
   adminDetail: (id: string, signal?: AbortSignal) =>
-    api.call(Endpoints.kyc.adminKycSubmission, { params: { id }, signal }),
-  approve: (id: string, o: Handled) => api.call(Endpoints.kyc.adminKycApprove, { params: { id }, ...o }),
+    api.call(KycEndpoints.adminKycSubmission, { params: { id }, signal }),
+  approve: (id: string, o: Handled) => api.call(KycEndpoints.adminKycApprove, { params: { id }, ...o }),
   reject: (id: string, reason: string, o: Handled) =>
-    api.call(Endpoints.kyc.adminKycReject, { params: { id }, body: { reason }, ...o }),
+    api.call(KycEndpoints.adminKycReject, { params: { id }, body: { reason }, ...o }),
 };
 
 export const useKycState = () =>

@@ -1,4 +1,4 @@
-import { Paths } from '@app/contracts';
+import { MarketsEndpoints } from '@app/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../test/render-page';
@@ -16,7 +16,7 @@ beforeEach(() => {
     'fetch',
     vi.fn(
       fakeApi((url) => {
-        if (url.pathname !== Paths.markets) return undefined;
+        if (url.pathname !== MarketsEndpoints.markets.path) return undefined;
         asked.push(url.searchParams);
         return { body: { type: 'spot', items: spotRows, at: '2026-11-23T12:00:00.000Z' } };
       }),

@@ -1,4 +1,4 @@
-import { Paths, type TCandle } from '@app/contracts';
+import { AuthEndpoints, MarketsEndpoints, type TCandle } from '@app/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../test/render-page';
@@ -53,8 +53,8 @@ beforeEach(() => {
         requests.push({ method, path: url.pathname, query: url.searchParams, body });
         const symbol =
           url.searchParams.get('symbol') ?? (body as { symbol?: string } | undefined)?.symbol ?? '';
-        if (url.pathname === Paths.me) return { body: member };
-        if (url.pathname === Paths.markets) {
+        if (url.pathname === AuthEndpoints.me.path) return { body: member };
+        if (url.pathname === MarketsEndpoints.markets.path) {
           const type = url.searchParams.get('type') === 'perpetual' ? 'perpetual' : 'spot';
           const items = (type === 'spot' ? spotRows : perpetualRows).map((r) => ({
             ...r,
@@ -62,17 +62,17 @@ beforeEach(() => {
           }));
           return { body: { type, items, at: '2026-11-23T12:00:00.000Z' } };
         }
-        if (url.pathname === Paths.marketCandles) {
+        if (url.pathname === MarketsEndpoints.marketCandles.path) {
           if (symbol === 'FOO/USDT') {
             return { status: 400, body: { code: 'EXCHANGE_SYMBOL_UNKNOWN', message: 'no' } };
           }
           const interval = url.searchParams.get('interval');
           return { body: { symbol, interval, items: candlesOf(interval === '1h' ? 24 : 200) } };
         }
-        if (url.pathname === Paths.marketFundingRate) {
+        if (url.pathname === MarketsEndpoints.marketFundingRate.path) {
           return { body: { symbol, rate: '0.0001', nextFundingAt: '2026-11-23T16:00:00.000Z' } };
         }
-        if (url.pathname === Paths.marketFavourites) {
+        if (url.pathname === MarketsEndpoints.marketFavourites.path) {
           if (method === 'POST') favourites.add(symbol);
           if (method === 'DELETE') favourites.delete(symbol);
           return { body: { symbols: [...favourites] } };
@@ -103,7 +103,7 @@ describe('market detail', () => {
       `/pages/trade/online?symbol=${encodeURIComponent('BTC/USDT:USDT')}`,
     );
     expect((await screen.findByTestId('chart')).dataset.count).toBe('200');
-    const candles = requests.find((r) => r.path === Paths.marketCandles);
+    const candles = requests.find((r) => r.path === MarketsEndpoints.marketCandles.path);
     expect(candles?.query.get('interval')).toBe('15m');
   });
 
@@ -112,7 +112,7 @@ describe('market detail', () => {
     expect((await screen.findByTestId('detail-last')).textContent).toBe('90,123.45');
     await screen.findByTestId('chart');
     expect(screen.queryByText('Funding rate')).toBeNull();
-    expect(requests.some((r) => r.path === Paths.marketFundingRate)).toBe(false);
+    expect(requests.some((r) => r.path === MarketsEndpoints.marketFundingRate.path)).toBe(false);
   });
 
   it('loads the candles of the interval chosen', async () => {
@@ -123,7 +123,9 @@ describe('market detail', () => {
     await waitFor(() => expect(screen.getByTestId('chart').dataset.count).toBe('24'));
     expect(hour.getAttribute('aria-pressed')).toBe('true');
     expect(
-      requests.filter((r) => r.path === Paths.marketCandles).map((r) => r.query.get('interval')),
+      requests
+        .filter((r) => r.path === MarketsEndpoints.marketCandles.path)
+        .map((r) => r.query.get('interval')),
     ).toEqual(['15m', '1h']);
   });
 
@@ -134,7 +136,7 @@ describe('market detail', () => {
     expect(remove.getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(remove);
     await screen.findByRole('button', { name: 'Add to favourites' });
-    const calls = requests.filter((r) => r.path === Paths.marketFavourites);
+    const calls = requests.filter((r) => r.path === MarketsEndpoints.marketFavourites.path);
     expect(calls.map((r) => [r.method, r.body ?? r.query.get('symbol')])).toEqual([
       ['POST', { symbol: 'BTC/USDT' }],
       ['DELETE', 'BTC/USDT'],

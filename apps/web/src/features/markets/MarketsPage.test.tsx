@@ -1,4 +1,4 @@
-import { Paths } from '@app/contracts';
+import { AuthEndpoints, HandRegisteredPaths, MarketsEndpoints } from '@app/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../test/render-page';
@@ -17,8 +17,8 @@ beforeEach(() => {
     'fetch',
     vi.fn(
       fakeApi((url) => {
-        if (url.pathname === Paths.me) return { body: member };
-        if (url.pathname !== Paths.markets) return undefined;
+        if (url.pathname === AuthEndpoints.me.path) return { body: member };
+        if (url.pathname !== MarketsEndpoints.markets.path) return undefined;
         listQueries.push(url.searchParams);
         const type = url.searchParams.get('type') === 'perpetual' ? 'perpetual' : 'spot';
         const q = (url.searchParams.get('q') ?? '').toUpperCase();
@@ -88,7 +88,7 @@ describe('markets page', () => {
     await screen.findByTestId('market-BTC/USDT');
     const requestsBefore = listQueries.length;
     const stream = FakeEventSource.current();
-    expect(stream?.url).toBe(Paths.marketStream);
+    expect(stream?.url).toBe(HandRegisteredPaths.marketStream);
     act(() =>
       stream?.push({
         at: '2026-11-23T12:00:02.000Z',

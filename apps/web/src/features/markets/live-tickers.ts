@@ -1,4 +1,10 @@
-import { Paths, type TLiveTicker, type TMarketRow, type TTickerEvent, ZTickerEvent } from '@app/contracts';
+import {
+  HandRegisteredPaths,
+  type TLiveTicker,
+  type TMarketRow,
+  type TTickerEvent,
+  ZTickerEvent,
+} from '@app/contracts';
 import { useEffect, useState } from 'react';
 
 type Listener = (event: TTickerEvent) => void;
@@ -26,7 +32,7 @@ function onTickers(message: MessageEvent<string>): void {
 
 function open(): void {
   if (source || typeof EventSource === 'undefined') return;
-  const opened = new EventSource(Paths.marketStream);
+  const opened = new EventSource(HandRegisteredPaths.marketStream);
   opened.addEventListener('tickers', onTickers as EventListener);
   opened.onerror = () => {
     // The browser retries a dropped stream by itself; it gives up (CLOSED) on an error answer.

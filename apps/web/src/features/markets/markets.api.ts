@@ -1,4 +1,4 @@
-import { Endpoints, type TCandleInterval, type TMarketType } from '@app/contracts';
+import { MarketsEndpoints, type TCandleInterval, type TMarketType } from '@app/contracts';
 import { api } from '../../app/api';
 
 export interface MarketListFilters {
@@ -22,20 +22,20 @@ export const symbolHandled = ['EXCHANGE_SYMBOL_UNKNOWN', 'VALIDATION_FAILED'];
 export const marketsApi = {
   // Prices refresh silently: the spec's home coin-price call shows no loading indicator.
   list: (f: MarketListFilters, signal?: AbortSignal) =>
-    api.call(Endpoints.markets.markets, {
+    api.call(MarketsEndpoints.markets, {
       query: { type: f.type, q: f.q.trim() || undefined, favourites: f.favourites ? 'true' : undefined },
       signal,
       silent: true,
     }),
   candles: (symbol: string, interval: TCandleInterval, signal?: AbortSignal) =>
-    api.call(Endpoints.markets.marketCandles, {
+    api.call(MarketsEndpoints.marketCandles, {
       query: { symbol, interval, limit: 200 },
       signal,
       handled: symbolHandled,
     }),
   fundingRate: (symbol: string, signal?: AbortSignal) =>
-    api.call(Endpoints.markets.marketFundingRate, { query: { symbol }, signal, handled: symbolHandled }),
-  addFavourite: (symbol: string) => api.call(Endpoints.markets.postMarketFavourites, { body: { symbol } }),
+    api.call(MarketsEndpoints.marketFundingRate, { query: { symbol }, signal, handled: symbolHandled }),
+  addFavourite: (symbol: string) => api.call(MarketsEndpoints.postMarketFavourites, { body: { symbol } }),
   removeFavourite: (symbol: string) =>
-    api.call(Endpoints.markets.deleteMarketFavourites, { query: { symbol } }),
+    api.call(MarketsEndpoints.deleteMarketFavourites, { query: { symbol } }),
 };

@@ -1,5 +1,5 @@
 import {
-  Endpoints,
+  MiningEndpoints,
   type TActivateRequest,
   type TCartCheckoutRequest,
   type TCartQuoteRequest,
@@ -33,57 +33,57 @@ export const miningKeys = {
 };
 
 export const miningApi = {
-  packages: (signal?: AbortSignal) => api.call(Endpoints.mining.miningPackages, { signal }),
-  info: (signal?: AbortSignal) => api.call(Endpoints.mining.miningInfo, { signal }),
-  stock: (signal?: AbortSignal) => api.call(Endpoints.mining.miningStock, { signal }),
-  latest: (signal?: AbortSignal) => api.call(Endpoints.mining.miningLatestSales, { signal }),
-  promotions: (signal?: AbortSignal) => api.call(Endpoints.mining.miningPromotions, { signal }),
-  cart: (signal?: AbortSignal) => api.call(Endpoints.mining.miningCart, { signal }),
+  packages: (signal?: AbortSignal) => api.call(MiningEndpoints.miningPackages, { signal }),
+  info: (signal?: AbortSignal) => api.call(MiningEndpoints.miningInfo, { signal }),
+  stock: (signal?: AbortSignal) => api.call(MiningEndpoints.miningStock, { signal }),
+  latest: (signal?: AbortSignal) => api.call(MiningEndpoints.miningLatestSales, { signal }),
+  promotions: (signal?: AbortSignal) => api.call(MiningEndpoints.miningPromotions, { signal }),
+  cart: (signal?: AbortSignal) => api.call(MiningEndpoints.miningCart, { signal }),
   putInCart: (packageId: string, units: number) =>
-    api.call(Endpoints.mining.putMiningCartItem, { params: { id: packageId }, body: { units } }),
+    api.call(MiningEndpoints.putMiningCartItem, { params: { id: packageId }, body: { units } }),
   removeFromCart: (packageId: string) =>
-    api.call(Endpoints.mining.deleteMiningCartItem, { params: { id: packageId } }),
+    api.call(MiningEndpoints.deleteMiningCartItem, { params: { id: packageId } }),
   purchases: (page: number, pageSize: number) =>
-    api.call(Endpoints.mining.miningPurchases, { query: { page, pageSize } }),
+    api.call(MiningEndpoints.miningPurchases, { query: { page, pageSize } }),
   movements: (page: number, pageSize: number) =>
-    api.call(Endpoints.mining.miningStockMovements, { query: { page, pageSize } }),
+    api.call(MiningEndpoints.miningStockMovements, { query: { page, pageSize } }),
   quoteCart: (body: TCartQuoteRequest, handled: readonly string[]) =>
-    api.call(Endpoints.mining.miningCartQuote, { body, handled }),
+    api.call(MiningEndpoints.miningCartQuote, { body, handled }),
   checkout: (body: TCartCheckoutRequest, key: string, handled: readonly string[]) =>
-    api.call(Endpoints.mining.miningCartCheckout, { body, idempotencyKey: key, handled }),
+    api.call(MiningEndpoints.miningCartCheckout, { body, idempotencyKey: key, handled }),
   quote: (body: TMiningQuoteRequest, handled: readonly string[]) =>
-    api.call(Endpoints.mining.miningQuote, { body, handled }),
+    api.call(MiningEndpoints.miningQuote, { body, handled }),
   buy: (body: TMiningBuyRequest, key: string, handled: readonly string[]) =>
-    api.call(Endpoints.mining.postMiningPurchases, { body, idempotencyKey: key, handled }),
+    api.call(MiningEndpoints.postMiningPurchases, { body, idempotencyKey: key, handled }),
   transfer: (body: TStockTransferRequest, key: string, handled: readonly string[]) =>
-    api.call(Endpoints.mining.miningStockTransfer, { body, idempotencyKey: key, handled }),
+    api.call(MiningEndpoints.miningStockTransfer, { body, idempotencyKey: key, handled }),
   activate: (body: TActivateRequest, key: string, handled: readonly string[]) =>
-    api.call(Endpoints.mining.miningActivate, { body, idempotencyKey: key, handled }),
+    api.call(MiningEndpoints.miningActivate, { body, idempotencyKey: key, handled }),
 };
 
 export const adminMiningApi = {
-  packages: (signal?: AbortSignal) => api.call(Endpoints.mining.adminMiningPackages, { signal }),
+  packages: (signal?: AbortSignal) => api.call(MiningEndpoints.adminMiningPackages, { signal }),
   create: (body: TMiningPackageInput, handled: readonly string[]) =>
-    api.call(Endpoints.mining.postAdminMiningPackages, { body, handled }),
+    api.call(MiningEndpoints.postAdminMiningPackages, { body, handled }),
   update: (id: string, body: TMiningPackageInput, handled: readonly string[]) =>
-    api.call(Endpoints.mining.putAdminMiningPackage, { params: { id }, body, handled }),
-  promotions: (signal?: AbortSignal) => api.call(Endpoints.mining.adminMiningPromotions, { signal }),
+    api.call(MiningEndpoints.putAdminMiningPackage, { params: { id }, body, handled }),
+  promotions: (signal?: AbortSignal) => api.call(MiningEndpoints.adminMiningPromotions, { signal }),
   createPromotion: (body: TMiningPromotionInput, handled: readonly string[]) =>
-    api.call(Endpoints.mining.postAdminMiningPromotions, { body, handled }),
+    api.call(MiningEndpoints.postAdminMiningPromotions, { body, handled }),
   removePromotion: (id: string, handled: readonly string[]) =>
-    api.call(Endpoints.mining.deleteAdminMiningPromotion, { params: { id }, handled }),
-  categories: (signal?: AbortSignal) => api.call(Endpoints.mining.miningCategories, { signal }),
+    api.call(MiningEndpoints.deleteAdminMiningPromotion, { params: { id }, handled }),
+  categories: (signal?: AbortSignal) => api.call(MiningEndpoints.miningCategories, { signal }),
   createCategory: (body: TMiningCategoryInput, handled: readonly string[]) =>
-    api.call(Endpoints.mining.postAdminMiningCategories, { body, handled }),
+    api.call(MiningEndpoints.postAdminMiningCategories, { body, handled }),
   updateCategory: (id: string, body: TMiningCategoryInput, handled: readonly string[]) =>
-    api.call(Endpoints.mining.putAdminMiningCategory, { params: { id }, body, handled }),
+    api.call(MiningEndpoints.putAdminMiningCategory, { params: { id }, body, handled }),
   dailyRates: (id: string, signal?: AbortSignal) =>
-    api.call(Endpoints.mining.adminMiningDailyRate, { params: { id }, signal }),
+    api.call(MiningEndpoints.adminMiningDailyRate, { params: { id }, signal }),
   setDailyRate: (id: string, body: TDailyRateInput, handled: readonly string[]) =>
-    api.call(Endpoints.mining.postAdminMiningDailyRate, { params: { id }, body, handled }),
-  networkParams: (signal?: AbortSignal) => api.call(Endpoints.mining.adminMiningNetworkParams, { signal }),
+    api.call(MiningEndpoints.postAdminMiningDailyRate, { params: { id }, body, handled }),
+  networkParams: (signal?: AbortSignal) => api.call(MiningEndpoints.adminMiningNetworkParams, { signal }),
   setNetworkParams: (body: TNetworkParamsInput, handled: readonly string[]) =>
-    api.call(Endpoints.mining.postAdminMiningNetworkParams, { body, handled }),
+    api.call(MiningEndpoints.postAdminMiningNetworkParams, { body, handled }),
   runPayouts: (day: string, handled: readonly string[]) =>
-    api.call(Endpoints.mining.adminMiningPayoutRun, { body: { day }, handled }),
+    api.call(MiningEndpoints.adminMiningPayoutRun, { body: { day }, handled }),
 };

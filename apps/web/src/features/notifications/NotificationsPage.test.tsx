@@ -1,4 +1,4 @@
-import { Paths, type TNotification } from '@app/contracts';
+import { NotificationsEndpoints, type TNotification } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../test/render-page';
@@ -38,10 +38,11 @@ beforeEach(() => {
           items = items.map((n) => (id === undefined || n.id === id ? { ...n, read: true } : n));
           return { body: { ok: true } };
         }
-        if (url.pathname === Paths.notificationsUnreadCount) {
+        if (url.pathname === NotificationsEndpoints.notificationsUnreadCount.path) {
           return { body: { count: items.filter((n) => !n.read).length } };
         }
-        if (url.pathname === Paths.notifications) return { body: { items, page: 1, pageSize: 10 } };
+        if (url.pathname === NotificationsEndpoints.notifications.path)
+          return { body: { items, page: 1, pageSize: 10 } };
         return undefined;
       }),
     ),

@@ -1,4 +1,4 @@
-import { Endpoints } from '@app/contracts';
+import { NotificationsEndpoints } from '@app/contracts';
 import { api } from '../../app/api';
 
 /** Everything under `notifications` is refetched when the server says something changed. */
@@ -10,14 +10,14 @@ export const notificationKeys = {
 
 export const notificationsApi = {
   page: (page: number, pageSize: number) =>
-    api.call(Endpoints.notifications.notifications, { query: { page, pageSize } }),
+    api.call(NotificationsEndpoints.notifications, { query: { page, pageSize } }),
   // The bell's count refreshes in the background: no loading indicator for it.
   unreadCount: (signal?: AbortSignal) =>
-    api.call(Endpoints.notifications.notificationsUnreadCount, {
+    api.call(NotificationsEndpoints.notificationsUnreadCount, {
       silent: true,
       ...(signal ? { signal } : {}),
     }),
   markRead: (id: string) =>
-    api.call(Endpoints.notifications.notificationRead, { params: { id }, silent: true }),
-  markAllRead: () => api.call(Endpoints.notifications.notificationsReadAll),
+    api.call(NotificationsEndpoints.notificationRead, { params: { id }, silent: true }),
+  markAllRead: () => api.call(NotificationsEndpoints.notificationsReadAll),
 };

@@ -1,4 +1,9 @@
-import { Endpoints, type TContactChange, type TContactChangeTac, type TUpdateProfile } from '@app/contracts';
+import {
+  ProfileEndpoints,
+  type TContactChange,
+  type TContactChangeTac,
+  type TUpdateProfile,
+} from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 
@@ -6,14 +11,14 @@ export const profileKey = ['profile'] as const;
 
 /** The member's profile calls. `handled`: the codes the calling form shows inline. */
 export const profileApi = {
-  get: (signal?: AbortSignal) => api.call(Endpoints.profile.profile, { signal }),
+  get: (signal?: AbortSignal) => api.call(ProfileEndpoints.profile, { signal }),
   update: (body: TUpdateProfile, handled: readonly string[]) =>
-    api.call(Endpoints.profile.patchProfile, { body, handled }),
+    api.call(ProfileEndpoints.patchProfile, { body, handled }),
   /** Step one of a contact change: a code to the current contact and one to the new (decision 42). */
   sendContactTac: (body: TContactChangeTac, handled: readonly string[]) =>
-    api.call(Endpoints.profile.profileContactTac, { body, handled }),
+    api.call(ProfileEndpoints.profileContactTac, { body, handled }),
   changeContact: (body: TContactChange, handled: readonly string[]) =>
-    api.call(Endpoints.profile.profileContact, { body, handled }),
+    api.call(ProfileEndpoints.profileContact, { body, handled }),
 };
 
 export const useProfile = () =>

@@ -1,4 +1,4 @@
-import { Paths, type TEnquiryThread } from '@app/contracts';
+import { AuthEndpoints, type TEnquiryThread } from '@app/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../test/render-page';
@@ -36,7 +36,7 @@ beforeEach(() => {
       fakeApi((url, init) => {
         const request = seen(url, init);
         requests.push(request);
-        if (url.pathname === Paths.me) return { body: member };
+        if (url.pathname === AuthEndpoints.me.path) return { body: member };
         if (url.pathname === '/api/support/enquiries/7' && request.method === 'GET') return { body: thread };
         if (url.pathname === '/api/support/enquiries/7/messages') {
           const { text } = request.body as { text: string };

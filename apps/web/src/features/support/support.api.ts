@@ -1,5 +1,5 @@
 import {
-  Endpoints,
+  SupportEndpoints,
   type TEnquiryMessageRequest,
   type TEnquiryStatus,
   type TOpenEnquiryRequest,
@@ -29,39 +29,39 @@ const id = (enquiryId: string) => ({ id: enquiryId });
 
 export const supportApi = {
   list: (state: 'active' | 'closed', page: number, pageSize: number) =>
-    api.call(Endpoints.support.supportEnquiries, { query: { state, page, pageSize } }),
+    api.call(SupportEndpoints.supportEnquiries, { query: { state, page, pageSize } }),
   open: (body: TOpenEnquiryRequest, handled: readonly string[]) =>
-    api.call(Endpoints.support.postSupportEnquiries, { body, handled }),
+    api.call(SupportEndpoints.postSupportEnquiries, { body, handled }),
   /** NOT_FOUND / ENQUIRY_NOT_FOUND are shown by the chat page itself. */
   thread: (enquiryId: string, signal?: AbortSignal) =>
-    api.call(Endpoints.support.supportEnquiry, {
+    api.call(SupportEndpoints.supportEnquiry, {
       params: id(enquiryId),
       signal,
       handled: ['ENQUIRY_NOT_FOUND', 'VALIDATION_FAILED'],
     }),
   post: (enquiryId: string, body: TEnquiryMessageRequest) =>
-    api.call(Endpoints.support.supportEnquiryMessages, {
+    api.call(SupportEndpoints.supportEnquiryMessages, {
       params: id(enquiryId),
       body,
       handled: messageHandled,
     }),
-  close: (enquiryId: string) => api.call(Endpoints.support.supportEnquiryClose, { params: id(enquiryId) }),
+  close: (enquiryId: string) => api.call(SupportEndpoints.supportEnquiryClose, { params: id(enquiryId) }),
   sentMessages: (page: number, pageSize: number) =>
-    api.call(Endpoints.support.supportSentMessages, { query: { page, pageSize } }),
+    api.call(SupportEndpoints.supportSentMessages, { query: { page, pageSize } }),
 
   queue: (status: TEnquiryStatus, page: number, pageSize: number, signal?: AbortSignal) =>
-    api.call(Endpoints.support.adminEnquiries, { query: { status, page, pageSize }, signal }),
+    api.call(SupportEndpoints.adminEnquiries, { query: { status, page, pageSize }, signal }),
   staffThread: (enquiryId: string, signal?: AbortSignal) =>
-    api.call(Endpoints.support.adminEnquiry, {
+    api.call(SupportEndpoints.adminEnquiry, {
       params: id(enquiryId),
       signal,
       handled: ['ENQUIRY_NOT_FOUND', 'VALIDATION_FAILED'],
     }),
   reply: (enquiryId: string, body: TStaffReplyRequest) =>
-    api.call(Endpoints.support.adminEnquiryMessages, {
+    api.call(SupportEndpoints.adminEnquiryMessages, {
       params: id(enquiryId),
       body,
       handled: messageHandled,
     }),
-  staffClose: (enquiryId: string) => api.call(Endpoints.support.adminEnquiryClose, { params: id(enquiryId) }),
+  staffClose: (enquiryId: string) => api.call(SupportEndpoints.adminEnquiryClose, { params: id(enquiryId) }),
 };

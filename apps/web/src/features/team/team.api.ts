@@ -1,4 +1,4 @@
-import { Endpoints, type TPlacementTreeQuery } from '@app/contracts';
+import { TeamEndpoints, type TPlacementTreeQuery } from '@app/contracts';
 import { api } from '../../app/api';
 
 /** Everything under `team` is refreshed when a favourite changes (it shows in every list). */
@@ -14,15 +14,15 @@ export const teamKeys = {
 
 export const teamApi = {
   tree: (query: Partial<TPlacementTreeQuery>, signal?: AbortSignal) =>
-    api.call(Endpoints.team.teamPlacementTree, { query, signal }),
+    api.call(TeamEndpoints.teamPlacementTree, { query, signal }),
   referrals: (of: string | null, page: number, pageSize: number) =>
-    api.call(Endpoints.team.teamReferrals, { query: { page, pageSize, ...(of ? { of } : {}) } }),
-  levels: (signal?: AbortSignal) => api.call(Endpoints.team.teamLevels, { signal }),
+    api.call(TeamEndpoints.teamReferrals, { query: { page, pageSize, ...(of ? { of } : {}) } }),
+  levels: (signal?: AbortSignal) => api.call(TeamEndpoints.teamLevels, { signal }),
   level: (level: number, page: number, pageSize: number) =>
-    api.call(Endpoints.team.teamLevelMembers, { query: { level, page, pageSize } }),
-  search: (q: string, signal?: AbortSignal) => api.call(Endpoints.team.teamSearch, { query: { q }, signal }),
+    api.call(TeamEndpoints.teamLevelMembers, { query: { level, page, pageSize } }),
+  search: (q: string, signal?: AbortSignal) => api.call(TeamEndpoints.teamSearch, { query: { q }, signal }),
   favourites: (page: number, pageSize: number) =>
-    api.call(Endpoints.team.teamFavourites, { query: { page, pageSize } }),
-  addFavourite: (memberId: string) => api.call(Endpoints.team.postTeamFavourites, { body: { memberId } }),
-  removeFavourite: (memberId: string) => api.call(Endpoints.team.teamFavourite, { params: { id: memberId } }),
+    api.call(TeamEndpoints.teamFavourites, { query: { page, pageSize } }),
+  addFavourite: (memberId: string) => api.call(TeamEndpoints.postTeamFavourites, { body: { memberId } }),
+  removeFavourite: (memberId: string) => api.call(TeamEndpoints.teamFavourite, { params: { id: memberId } }),
 };

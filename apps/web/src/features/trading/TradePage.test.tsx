@@ -1,7 +1,9 @@
 import {
-  Paths,
+  AuthEndpoints,
+  MarketsEndpoints,
   type TMarketList,
   type TMarketRow,
+  TradingEndpoints,
   type TTradeOrder,
   type TTradePosition,
   type TTradingAccount,
@@ -121,19 +123,19 @@ beforeEach(() => {
         urls.push(url);
         const q = url.searchParams;
         switch (`${request.method} ${url.pathname}`) {
-          case `GET ${Paths.me}`:
+          case `GET ${AuthEndpoints.me.path}`:
             return { body: member };
-          case `GET ${Paths.tradingVenues}`:
+          case `GET ${TradingEndpoints.tradingVenues.path}`:
             return { body: { items: ['paper'] } };
-          case `GET ${Paths.markets}`:
+          case `GET ${MarketsEndpoints.markets.path}`:
             return { body: markets[q.get('type') === 'perpetual' ? 'perpetual' : 'spot'] };
-          case `GET ${Paths.tradingAccount}`:
+          case `GET ${TradingEndpoints.tradingAccount.path}`:
             return { body: account(q.get('marketType') === 'perpetual' ? 'perpetual' : 'spot') };
-          case `GET ${Paths.tradingOrders}`: {
+          case `GET ${TradingEndpoints.tradingOrders.path}`: {
             const items = q.get('status') === 'open' ? open : [filledEarlier];
             return { body: { items, page: Number(q.get('page')), pageSize: Number(q.get('pageSize')) } };
           }
-          case `POST ${Paths.tradingOrders}`: {
+          case `POST ${TradingEndpoints.tradingOrders.path}`: {
             const refusal = refusals.shift();
             if (refusal)
               return { status: refusal.status, body: { code: refusal.code, message: refusal.code } };
@@ -146,15 +148,15 @@ beforeEach(() => {
             open.push(taken);
             return { body: taken };
           }
-          case `POST ${Paths.tradingLeverage}`:
+          case `POST ${TradingEndpoints.tradingLeverage.path}`:
             return { body: { ok: true } };
-          case `POST ${Paths.tradingPositionMargin}`: {
+          case `POST ${TradingEndpoints.tradingPositionMargin.path}`: {
             const refusal = refusals.shift();
             if (refusal)
               return { status: refusal.status, body: { code: refusal.code, message: refusal.code } };
             return { body: { ok: true } };
           }
-          case `POST ${Paths.tradingPositionClose}`: {
+          case `POST ${TradingEndpoints.tradingPositionClose.path}`: {
             positions = [];
             return {
               body: order({
@@ -204,13 +206,13 @@ describe('trade page', () => {
     const sheet = await screen.findByRole('dialog', { name: 'Confirm the order' });
     expect(within(sheet).getByTestId('receipt-row-price').textContent).toBe('64,250.5 USDT');
     expect(within(sheet).getByTestId('receipt-row-amount').textContent).toBe('0.01 BTC');
-    expect(posts(Paths.tradingOrders)).toHaveLength(0);
+    expect(posts(TradingEndpoints.tradingOrders.path)).toHaveLength(0);
     fireEvent.click(within(sheet).getByRole('button', { name: 'Buy BTC' }));
 
     const openOrders = await screen.findByTestId('trade-open-orders');
     const listed = await within(openOrders).findByTestId('order-00000000-0000-4000-8000-000000000001');
     expect(within(listed).getByTestId('order-filled').textContent).toBe('0 / 0.01 BTC');
-    const [sent] = posts(Paths.tradingOrders);
+    const [sent] = posts(TradingEndpoints.tradingOrders.path);
     expect(sent?.body).toEqual({
       exchange: 'paper',
       marketType: 'spot',
@@ -248,7 +250,7 @@ describe('trade page', () => {
         'Your exchange account does not hold enough for this order.',
       ),
     );
-    const [first, second] = posts(Paths.tradingOrders);
+    const [first, second] = posts(TradingEndpoints.tradingOrders.path);
     // 503 left the outcome open: the retry carried the same key, so the exchange cannot get it twice.
     expect(second?.key).toBe(first?.key);
     expect(second?.body).toEqual(first?.body);
@@ -270,8 +272,8 @@ describe('trade page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Buy ETH' }));
     const sheet = await screen.findByRole('dialog', { name: 'Confirm the order' });
     fireEvent.click(within(sheet).getByRole('button', { name: 'Buy ETH' }));
-    await waitFor(() => expect(posts(Paths.tradingOrders)).toHaveLength(1));
-    expect(posts(Paths.tradingOrders)[0]?.body).toEqual({
+    await waitFor(() => expect(posts(TradingEndpoints.tradingOrders.path)).toHaveLength(1));
+    expect(posts(TradingEndpoints.tradingOrders.path)[0]?.body).toEqual({
       exchange: 'paper',
       marketType: 'spot',
       symbol: 'ETH/USDT',
@@ -296,8 +298,8 @@ describe('trade page', () => {
     fireEvent.blur(stepper);
     fireEvent.click(screen.getByRole('radio', { name: 'Isolated' }));
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    await waitFor(() => expect(posts(Paths.tradingLeverage)).toHaveLength(1));
-    expect(posts(Paths.tradingLeverage)[0]?.body).toEqual({
+    await waitFor(() => expect(posts(TradingEndpoints.tradingLeverage.path)).toHaveLength(1));
+    expect(posts(TradingEndpoints.tradingLeverage.path)[0]?.body).toEqual({
       exchange: 'paper',
       symbol: 'BTC/USDT:USDT',
       leverage: 50,
@@ -313,7 +315,11 @@ describe('trade page', () => {
     );
     await priceField();
     const venuesAsked = urls
-      .filter((u) => u.pathname === Paths.tradingAccount || u.pathname === Paths.tradingOrders)
+      .filter(
+        (u) =>
+          u.pathname === TradingEndpoints.tradingAccount.path ||
+          u.pathname === TradingEndpoints.tradingOrders.path,
+      )
       .map((u) => u.searchParams.get('exchange'));
     expect(new Set(venuesAsked)).toEqual(new Set(['paper']));
 
@@ -330,11 +336,11 @@ describe('trade page', () => {
     fireEvent.click(within(position).getByRole('button', { name: 'Close' }));
     const sheet = await screen.findByRole('dialog', { name: 'Close this position at the market price?' });
     expect(within(sheet).getByTestId('receipt-row-contracts').textContent).toBe('0.5');
-    expect(posts(Paths.tradingPositionClose)).toHaveLength(0);
+    expect(posts(TradingEndpoints.tradingPositionClose.path)).toHaveLength(0);
 
     fireEvent.click(within(sheet).getByRole('button', { name: 'Close position' }));
-    await waitFor(() => expect(posts(Paths.tradingPositionClose)).toHaveLength(1));
-    const [sent] = posts(Paths.tradingPositionClose);
+    await waitFor(() => expect(posts(TradingEndpoints.tradingPositionClose.path)).toHaveLength(1));
+    const [sent] = posts(TradingEndpoints.tradingPositionClose.path);
     expect(sent?.body).toEqual({ exchange: 'paper', symbol: 'BTC/USDT:USDT' });
     expect(sent?.key).toMatch(uuid);
     expect(await screen.findByText('No open position.')).toBeTruthy();
@@ -359,7 +365,7 @@ describe('trade page', () => {
     await waitFor(() => expect(marginAfter.textContent).toBe('—'));
     fireEvent.click(within(sheet).getByRole('button', { name: 'Reduce margin' }));
     expect(await within(sheet).findByRole('alert')).toBeTruthy();
-    expect(posts(Paths.tradingPositionMargin)).toHaveLength(0);
+    expect(posts(TradingEndpoints.tradingPositionMargin.path)).toHaveLength(0);
 
     refusals = [{ status: 400, code: 'MARGIN_REDUCE_TOO_MUCH' }];
     fireEvent.change(within(sheet).getByLabelText('Amount'), { target: { value: '500' } });
@@ -369,8 +375,8 @@ describe('trade page', () => {
     );
     fireEvent.change(within(sheet).getByLabelText('Amount'), { target: { value: '50' } });
     fireEvent.click(within(sheet).getByRole('button', { name: 'Reduce margin' }));
-    await waitFor(() => expect(posts(Paths.tradingPositionMargin)).toHaveLength(2));
-    const sent = posts(Paths.tradingPositionMargin)[1];
+    await waitFor(() => expect(posts(TradingEndpoints.tradingPositionMargin.path)).toHaveLength(2));
+    const sent = posts(TradingEndpoints.tradingPositionMargin.path)[1];
     expect(sent?.body).toEqual({
       exchange: 'paper',
       symbol: 'BTC/USDT:USDT',

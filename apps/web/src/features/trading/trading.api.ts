@@ -1,11 +1,12 @@
 import {
-  Endpoints,
   ErrorCodes,
+  MarketsEndpoints,
   type TClosePositionRequest,
   type TLeverageRequest,
   type TMarketType,
   type TPlaceOrderRequest,
   type TPositionMarginRequest,
+  TradingEndpoints,
   type TTradingExchange,
 } from '@app/contracts';
 import { api } from '../../app/api';
@@ -40,36 +41,36 @@ export const tradingKeys = {
 export const OPEN_ORDERS_SHOWN = 50;
 
 export const tradingApi = {
-  venues: (signal?: AbortSignal) => api.call(Endpoints.trading.tradingVenues, { signal, silent: true }),
+  venues: (signal?: AbortSignal) => api.call(TradingEndpoints.tradingVenues, { signal, silent: true }),
   /** Symbols and last prices of one market type (the markets page's source). */
   markets: (type: TMarketType, signal?: AbortSignal) =>
-    api.call(Endpoints.markets.markets, { query: { type }, signal, silent: true }),
+    api.call(MarketsEndpoints.markets, { query: { type }, signal, silent: true }),
   account: (exchange: TTradingExchange, marketType: TMarketType, signal?: AbortSignal) =>
-    api.call(Endpoints.trading.tradingAccount, {
+    api.call(TradingEndpoints.tradingAccount, {
       query: { exchange, marketType },
       signal,
       silent: true,
       handled: shownInPlace,
     }),
   openOrders: (exchange: TTradingExchange, signal?: AbortSignal) =>
-    api.call(Endpoints.trading.tradingOrders, {
+    api.call(TradingEndpoints.tradingOrders, {
       query: { exchange, status: 'open', page: 1, pageSize: OPEN_ORDERS_SHOWN },
       signal,
       silent: true,
       handled: shownInPlace,
     }),
   history: (exchange: TTradingExchange, page: number, pageSize: number) =>
-    api.call(Endpoints.trading.tradingOrders, { query: { exchange, status: 'done', page, pageSize } }),
+    api.call(TradingEndpoints.tradingOrders, { query: { exchange, status: 'done', page, pageSize } }),
   /** SaveOrder. The Idempotency-Key also makes the exchange's client order id: a retry never orders twice. */
   placeOrder: (body: TPlaceOrderRequest, idempotencyKey: string) =>
-    api.call(Endpoints.trading.postTradingOrders, { body, idempotencyKey, handled: shownInPlace }),
-  cancelOrder: (id: string) => api.call(Endpoints.trading.tradingOrderCancel, { params: { id } }),
+    api.call(TradingEndpoints.postTradingOrders, { body, idempotencyKey, handled: shownInPlace }),
+  cancelOrder: (id: string) => api.call(TradingEndpoints.tradingOrderCancel, { params: { id } }),
   /** CloseOrder: the whole position, by a reduce-only market order. */
   closePosition: (body: TClosePositionRequest, idempotencyKey: string) =>
-    api.call(Endpoints.trading.tradingPositionClose, { body, idempotencyKey, handled: shownInPlace }),
+    api.call(TradingEndpoints.tradingPositionClose, { body, idempotencyKey, handled: shownInPlace }),
   /** setmargin / adjmargin. */
-  setLeverage: (body: TLeverageRequest) => api.call(Endpoints.trading.tradingLeverage, { body }),
+  setLeverage: (body: TLeverageRequest) => api.call(TradingEndpoints.tradingLeverage, { body }),
   /** adjmargin by amount: into or out of an isolated position's margin. */
   adjustMargin: (body: TPositionMarginRequest, idempotencyKey: string) =>
-    api.call(Endpoints.trading.tradingPositionMargin, { body, idempotencyKey, handled: shownInPlace }),
+    api.call(TradingEndpoints.tradingPositionMargin, { body, idempotencyKey, handled: shownInPlace }),
 };

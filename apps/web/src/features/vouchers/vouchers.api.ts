@@ -1,4 +1,9 @@
-import { Endpoints, type TAdminVouchersQuery, type TIssueVouchers, type TVoucherState } from '@app/contracts';
+import {
+  type TAdminVouchersQuery,
+  type TIssueVouchers,
+  type TVoucherState,
+  VouchersEndpoints,
+} from '@app/contracts';
 import { api } from '../../app/api';
 
 /** Everything under `vouchers` is refreshed at once after a purchase uses one. */
@@ -10,9 +15,9 @@ export const voucherKeys = {
 
 export const vouchersApi = {
   list: (state: TVoucherState, page: number, pageSize: number, signal?: AbortSignal) =>
-    api.call(Endpoints.vouchers.vouchers, { query: { state, page, pageSize }, signal }),
+    api.call(VouchersEndpoints.vouchers, { query: { state, page, pageSize }, signal }),
   adminList: (query: TAdminVouchersQuery, signal?: AbortSignal) =>
-    api.call(Endpoints.vouchers.adminVouchers, { query, signal }),
+    api.call(VouchersEndpoints.adminVouchers, { query, signal }),
   issue: (body: TIssueVouchers, handled: readonly string[]) =>
-    api.call(Endpoints.vouchers.postAdminVouchers, { body, handled }),
+    api.call(VouchersEndpoints.postAdminVouchers, { body, handled }),
 };

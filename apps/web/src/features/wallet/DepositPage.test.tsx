@@ -1,4 +1,10 @@
-import { Paths, type TDeposit, type TDepositInfo } from '@app/contracts';
+import {
+  AuthEndpoints,
+  type TDeposit,
+  type TDepositInfo,
+  TestFaucetEndpoints,
+  WalletEndpoints,
+} from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../test/render-page';
@@ -50,10 +56,11 @@ beforeEach(() => {
     'fetch',
     vi.fn(
       fakeApi((url, init) => {
-        if (url.pathname === Paths.me) return { body: member };
-        if (url.pathname === Paths.depositInfo) return { body: info };
-        if (url.pathname === Paths.deposits) return { body: { items: deposits, page: 1, pageSize: 20 } };
-        if (url.pathname === Paths.testFaucet) {
+        if (url.pathname === AuthEndpoints.me.path) return { body: member };
+        if (url.pathname === WalletEndpoints.depositInfo.path) return { body: info };
+        if (url.pathname === WalletEndpoints.deposits.path)
+          return { body: { items: deposits, page: 1, pageSize: 20 } };
+        if (url.pathname === TestFaucetEndpoints.testFaucet.path) {
           faucetCalls.push(JSON.parse(String(init.body)));
           return { body: { txHash: HASH, amount: '100.000000', address: ADDRESS } };
         }

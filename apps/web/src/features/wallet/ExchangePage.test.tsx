@@ -1,4 +1,4 @@
-import { Paths } from '@app/contracts';
+import { AuthEndpoints, WalletEndpoints } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../test/render-page';
@@ -55,17 +55,17 @@ beforeEach(() => {
       fakeApi((url, init) => {
         const request = seen(url, init);
         requests.push(request);
-        if (url.pathname === Paths.me) return { body: member };
-        if (url.pathname === Paths.moneyHold) return { body: noMoneyHold };
-        if (url.pathname === Paths.wallet) return { body: overview };
-        if (url.pathname === Paths.exchangePairs) return { body: pairs };
-        if (url.pathname === Paths.exchangeQuote) {
+        if (url.pathname === AuthEndpoints.me.path) return { body: member };
+        if (url.pathname === AuthEndpoints.moneyHold.path) return { body: noMoneyHold };
+        if (url.pathname === WalletEndpoints.wallet.path) return { body: overview };
+        if (url.pathname === WalletEndpoints.exchangePairs.path) return { body: pairs };
+        if (url.pathname === WalletEndpoints.exchangeQuote.path) {
           const q = quotes[Math.min(quoted++, 1)]!;
           return {
             body: { pairId: '6', fromCurrency: 'MCOIN', toCurrency: 'USDT', amount: '100.00000000', ...q },
           };
         }
-        if (url.pathname === Paths.exchange) {
+        if (url.pathname === WalletEndpoints.exchange.path) {
           const { quoteToken } = request.body as { quoteToken: string };
           if (quoteToken === 'token-a') {
             return { status: 409, body: { code: 'EXCHANGE_RATE_CHANGED', message: 'moved' } };
@@ -123,7 +123,7 @@ describe('exchange page', () => {
     const receipt = await screen.findByTestId('result-card');
     expect(within(receipt).getByTestId('receipt-row-net').textContent).toBe('19.40 USDT');
 
-    const confirms = requests.filter((r) => r.path === Paths.exchange);
+    const confirms = requests.filter((r) => r.path === WalletEndpoints.exchange.path);
     expect(confirms.map((r) => (r.body as { quoteToken: string }).quoteToken)).toEqual([
       'token-a',
       'token-b',

@@ -1,4 +1,4 @@
-import { Paths } from '@app/contracts';
+import { AuthEndpoints, WalletEndpoints } from '@app/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../test/render-page';
@@ -21,9 +21,9 @@ beforeEach(() => {
     'fetch',
     vi.fn(
       fakeApi((url) => {
-        if (url.pathname === Paths.me) return { body: member };
-        if (url.pathname === Paths.wallet) return { body: overview };
-        if (url.pathname !== Paths.walletRecords) return undefined;
+        if (url.pathname === AuthEndpoints.me.path) return { body: member };
+        if (url.pathname === WalletEndpoints.wallet.path) return { body: overview };
+        if (url.pathname !== WalletEndpoints.walletRecords.path) return undefined;
         asked.push(url.searchParams);
         return {
           body: {

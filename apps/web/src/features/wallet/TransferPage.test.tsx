@@ -1,4 +1,4 @@
-import { Paths, type TMoneyHoldState } from '@app/contracts';
+import { AuthEndpoints, type TMoneyHoldState, WalletEndpoints } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../test/render-page';
@@ -30,16 +30,16 @@ beforeEach(() => {
       fakeApi((url, init) => {
         const request = seen(url, init);
         requests.push(request);
-        if (url.pathname === Paths.me) return { body: member };
-        if (url.pathname === Paths.moneyHold) return { body: moneyHold };
-        if (url.pathname === Paths.wallet) return { body: overview };
-        if (url.pathname === Paths.transferRules) return { body: rules };
-        if (url.pathname === Paths.recipient) {
+        if (url.pathname === AuthEndpoints.me.path) return { body: member };
+        if (url.pathname === AuthEndpoints.moneyHold.path) return { body: moneyHold };
+        if (url.pathname === WalletEndpoints.wallet.path) return { body: overview };
+        if (url.pathname === WalletEndpoints.transferRules.path) return { body: rules };
+        if (url.pathname === WalletEndpoints.recipient.path) {
           return url.searchParams.get('username') === 'bobby01'
             ? { body: { username: 'bobby01', maskedName: 'Bo******mo' } }
             : { status: 404, body: { code: 'RECIPIENT_NOT_FOUND', message: 'no' } };
         }
-        if (url.pathname === Paths.transfer || url.pathname === Paths.airdrop) {
+        if (url.pathname === WalletEndpoints.transfer.path || url.pathname === WalletEndpoints.airdrop.path) {
           const body = request.body as { password: { ciphertext: string }; amount: string; currency: string };
           if (body.password.ciphertext !== 'sealed(Pay12345)') {
             return { status: 400, body: { code: 'TRANSACTION_PASSWORD_WRONG', message: 'no' } };
@@ -124,7 +124,7 @@ describe('transfer page', () => {
     const receipt = await screen.findByTestId('result-card');
     expect(within(receipt).getByText('Transfer sent')).toBeTruthy();
     expect(within(receipt).getByTestId('receipt-row-balance').textContent).toBe('987.50 USDT');
-    const posts = requests.filter((r) => r.path === Paths.transfer);
+    const posts = requests.filter((r) => r.path === WalletEndpoints.transfer.path);
     expect(posts).toHaveLength(2);
     expect(posts[0]?.key).toBeTruthy();
     expect(posts[1]?.key).not.toBe(posts[0]?.key);
@@ -138,7 +138,9 @@ describe('transfer page', () => {
       password: { keyId: 'k1', ciphertext: 'sealed(Pay12345)' },
     });
     // The balances are asked for again after the move.
-    await waitFor(() => expect(requests.filter((r) => r.path === Paths.wallet).length).toBeGreaterThan(1));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.path === WalletEndpoints.wallet.path).length).toBeGreaterThan(1),
+    );
   });
 
   it('airdrops promotional coins only, Funds to Funds', async () => {
@@ -155,7 +157,7 @@ describe('transfer page', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Airdrop sent', { selector: 'h2' })).toBeTruthy();
-    expect(requests.find((r) => r.path === Paths.airdrop)?.body).toEqual({
+    expect(requests.find((r) => r.path === WalletEndpoints.airdrop.path)?.body).toEqual({
       to: 'bobby01',
       currency: 'AIRDROP',
       amount: '5',

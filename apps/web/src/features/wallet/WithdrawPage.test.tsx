@@ -1,4 +1,4 @@
-import { Paths, type TWithdrawal } from '@app/contracts';
+import { AuthEndpoints, type TWithdrawal, WalletEndpoints } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../test/render-page';
@@ -60,15 +60,15 @@ function api() {
   const answer = fakeApi((url, init) => {
     const request = seen(url, init);
     requests.push(request);
-    if (url.pathname === Paths.me) return { body: member };
-    if (url.pathname === Paths.moneyHold) return { body: noMoneyHold };
-    if (url.pathname === Paths.wallet) return { body: overview };
-    if (url.pathname === Paths.withdrawOptions) return { body: options };
-    if (url.pathname === Paths.withdrawAddresses) return { body: addresses };
-    if (url.pathname === Paths.withdrawals && request.method === 'GET') {
+    if (url.pathname === AuthEndpoints.me.path) return { body: member };
+    if (url.pathname === AuthEndpoints.moneyHold.path) return { body: noMoneyHold };
+    if (url.pathname === WalletEndpoints.wallet.path) return { body: overview };
+    if (url.pathname === WalletEndpoints.withdrawOptions.path) return { body: options };
+    if (url.pathname === WalletEndpoints.withdrawAddresses.path) return { body: addresses };
+    if (url.pathname === WalletEndpoints.withdrawals.path && request.method === 'GET') {
       return { body: { items: list, page: 1, pageSize: 10 } };
     }
-    if (url.pathname === Paths.withdrawals) {
+    if (url.pathname === WalletEndpoints.withdrawals.path) {
       const created = withdrawal({ id: '0b8c1e9a-0000-4000-8000-000000000002', amount: '25.000000' });
       list = [created, ...list];
       return { body: created };
@@ -154,7 +154,7 @@ describe('withdraw page', () => {
     expect(within(dialog).getByTestId('receipt-row-fee').textContent).toBe('1.25 USDT');
     expect(within(dialog).getByTestId('receipt-row-arrives').textContent).toBe('23.75 USDT');
 
-    dropNext.add(Paths.withdrawals);
+    dropNext.add(WalletEndpoints.withdrawals.path);
     fireEvent.change(within(dialog).getByLabelText('Transaction password'), {
       target: { value: 'Pay12345' },
     });
@@ -163,7 +163,7 @@ describe('withdraw page', () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const posts = requests.filter((r) => r.path === Paths.withdrawals && r.method === 'POST');
+    const posts = requests.filter((r) => r.path === WalletEndpoints.withdrawals.path && r.method === 'POST');
     expect(posts).toHaveLength(2);
     expect(posts[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(posts[1]?.key).toBe(posts[0]?.key);

@@ -1,4 +1,4 @@
-import { Endpoints } from '@app/contracts';
+import { AuthEndpoints } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 
@@ -14,7 +14,7 @@ export const moneyHoldCodes: readonly string[] = ['MONEY_HELD', 'TRANSACTION_PAS
 export function useMoneyHold() {
   return useQuery({
     queryKey: moneyHoldKey,
-    queryFn: ({ signal }) => api.call(Endpoints.auth.moneyHold, { signal, silent: true }),
+    queryFn: ({ signal }) => api.call(AuthEndpoints.moneyHold, { signal, silent: true }),
     staleTime: 0,
     refetchOnMount: 'always',
   });

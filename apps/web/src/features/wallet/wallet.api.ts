@@ -1,13 +1,15 @@
 import {
-  Endpoints,
+  AuthEndpoints,
   ErrorCodes,
   type TAirdropRequest,
   type TBindAddressRequest,
   type TExchangeRequest,
+  TestFaucetEndpoints,
   type TTestFaucetRequest,
   type TTransferRequest,
   type TWalletRecordsQuery,
   type TWithdrawRequest,
+  WalletEndpoints,
 } from '@app/contracts';
 import { api } from '../../app/api';
 
@@ -44,41 +46,41 @@ export const recipientHandled = ['RECIPIENT_NOT_FOUND', 'RECIPIENT_IS_SELF', 'VA
  * (`key`) and the codes the calling screen shows itself (`handled`).
  */
 export const walletApi = {
-  overview: (signal?: AbortSignal) => api.call(Endpoints.wallet.wallet, { signal }),
+  overview: (signal?: AbortSignal) => api.call(WalletEndpoints.wallet, { signal }),
   records: (filters: RecordFilters, page: number, pageSize: number) =>
-    api.call(Endpoints.wallet.walletRecords, { query: { ...filters, page, pageSize } }),
+    api.call(WalletEndpoints.walletRecords, { query: { ...filters, page, pageSize } }),
 
   recipient: (username: string, signal?: AbortSignal) =>
-    api.call(Endpoints.wallet.recipient, { query: { username }, handled: recipientHandled, signal }),
-  transferRules: (signal?: AbortSignal) => api.call(Endpoints.wallet.transferRules, { signal }),
+    api.call(WalletEndpoints.recipient, { query: { username }, handled: recipientHandled, signal }),
+  transferRules: (signal?: AbortSignal) => api.call(WalletEndpoints.transferRules, { signal }),
   transfer: (body: TTransferRequest, key: string, handled: readonly string[]) =>
-    api.call(Endpoints.wallet.transfer, { body, idempotencyKey: key, handled }),
+    api.call(WalletEndpoints.transfer, { body, idempotencyKey: key, handled }),
   airdrop: (body: TAirdropRequest, key: string, handled: readonly string[]) =>
-    api.call(Endpoints.wallet.airdrop, { body, idempotencyKey: key, handled }),
+    api.call(WalletEndpoints.airdrop, { body, idempotencyKey: key, handled }),
 
-  exchangePairs: (signal?: AbortSignal) => api.call(Endpoints.wallet.exchangePairs, { signal }),
+  exchangePairs: (signal?: AbortSignal) => api.call(WalletEndpoints.exchangePairs, { signal }),
   quote: (body: { pairId: string; amount: string }, handled: readonly string[]) =>
-    api.call(Endpoints.wallet.exchangeQuote, { body, handled }),
+    api.call(WalletEndpoints.exchangeQuote, { body, handled }),
   exchange: (body: TExchangeRequest, key: string, handled: readonly string[]) =>
-    api.call(Endpoints.wallet.exchange, { body, idempotencyKey: key, handled }),
+    api.call(WalletEndpoints.exchange, { body, idempotencyKey: key, handled }),
 
-  withdrawAddresses: (signal?: AbortSignal) => api.call(Endpoints.wallet.withdrawAddresses, { signal }),
+  withdrawAddresses: (signal?: AbortSignal) => api.call(WalletEndpoints.withdrawAddresses, { signal }),
   sendAddressTac: (handled: readonly string[]) =>
-    api.call(Endpoints.auth.memberTac, { body: { purpose: 'withdraw_address' }, handled }),
+    api.call(AuthEndpoints.memberTac, { body: { purpose: 'withdraw_address' }, handled }),
   bindAddress: (body: TBindAddressRequest, key: string, handled: readonly string[]) =>
-    api.call(Endpoints.wallet.postWithdrawAddresses, { body, idempotencyKey: key, handled }),
+    api.call(WalletEndpoints.postWithdrawAddresses, { body, idempotencyKey: key, handled }),
 
-  withdrawOptions: (signal?: AbortSignal) => api.call(Endpoints.wallet.withdrawOptions, { signal }),
+  withdrawOptions: (signal?: AbortSignal) => api.call(WalletEndpoints.withdrawOptions, { signal }),
   withdrawals: (page: number, pageSize: number) =>
-    api.call(Endpoints.wallet.withdrawals, { query: { page, pageSize } }),
+    api.call(WalletEndpoints.withdrawals, { query: { page, pageSize } }),
   withdraw: (body: TWithdrawRequest, key: string, handled: readonly string[]) =>
-    api.call(Endpoints.wallet.postWithdrawals, { body, idempotencyKey: key, handled }),
+    api.call(WalletEndpoints.postWithdrawals, { body, idempotencyKey: key, handled }),
   cancelWithdrawal: (id: string, key: string) =>
-    api.call(Endpoints.wallet.withdrawalCancel, { params: { id }, idempotencyKey: key }),
+    api.call(WalletEndpoints.withdrawalCancel, { params: { id }, idempotencyKey: key }),
 
-  depositInfo: (signal?: AbortSignal) => api.call(Endpoints.wallet.depositInfo, { signal }),
+  depositInfo: (signal?: AbortSignal) => api.call(WalletEndpoints.depositInfo, { signal }),
   deposits: (page: number, pageSize: number, signal?: AbortSignal) =>
-    api.call(Endpoints.wallet.deposits, { query: { page, pageSize }, signal }),
+    api.call(WalletEndpoints.deposits, { query: { page, pageSize }, signal }),
   /** Development only: test tokens from the development chain to the member's own address. */
-  testFaucet: (body: TTestFaucetRequest) => api.call(Endpoints.testFaucet.testFaucet, { body }),
+  testFaucet: (body: TTestFaucetRequest) => api.call(TestFaucetEndpoints.testFaucet, { body }),
 };

@@ -1,4 +1,4 @@
-import { Endpoints, type TStoredUpload, type UploadPurpose } from '@app/contracts';
+import { type TStoredUpload, type UploadPurpose, UploadsEndpoints } from '@app/contracts';
 import { api } from '../../app/api';
 
 /** What an upload field shows itself, under the picker, instead of as a toast. */
@@ -19,5 +19,5 @@ export const uploadHandled = [
 export function uploadFile(purpose: UploadPurpose, file: Blob, fileName = 'upload'): Promise<TStoredUpload> {
   const form = new FormData();
   form.append('file', file, fileName);
-  return api.call(Endpoints.uploads.uploads, { form, query: { purpose }, handled: uploadHandled });
+  return api.call(UploadsEndpoints.uploads, { form, query: { purpose }, handled: uploadHandled });
 }

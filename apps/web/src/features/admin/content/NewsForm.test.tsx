@@ -1,4 +1,4 @@
-import { Paths, type TAdminNewsItem } from '@app/contracts';
+import { ContentAdminEndpoints, type TAdminNewsItem } from '@app/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fieldById, recordWrites, setUpFormTests } from '../../../test/form-writes';
@@ -42,7 +42,7 @@ describe('the admin news form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({ method: 'POST', path: Paths.adminNews });
+    expect(sent[0]).toMatchObject({ method: 'POST', path: ContentAdminEndpoints.adminNews.path });
     expect(sent[0]?.body.title).toEqual({ 'en-US': 'Gate bots are live', de: 'Gate-Bots sind live' });
     expect(sent[0]?.body.body).toEqual({ 'en-US': 'In English.', de: 'Auf Deutsch.' });
     expect(sent[0]?.body.summary).toEqual({ 'en-US': '' });

@@ -1,4 +1,4 @@
-import { Paths, type TAdminSlide } from '@app/contracts';
+import { ContentAdminEndpoints, type TAdminSlide } from '@app/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../../test/render-page';
@@ -24,7 +24,11 @@ describe('the admin slide list', () => {
     const items = [slide('1', { de: '7', 'zh-CN': '8' }), slide('2', {})];
     vi.stubGlobal(
       'fetch',
-      vi.fn(fakeApi((url) => (url.pathname === Paths.adminSlides ? { body: { items } } : undefined))),
+      vi.fn(
+        fakeApi((url) =>
+          url.pathname === ContentAdminEndpoints.adminSlides.path ? { body: { items } } : undefined,
+        ),
+      ),
     );
     renderPage('/admin/content', '/admin/content', <SlidesPanel />);
     const own = await screen.findByTestId('slide-own-pictures');

@@ -1,5 +1,5 @@
 import {
-  Endpoints,
+  ContentAdminEndpoints,
   type TAdminNewsQuery,
   type TAnnouncementInput,
   type TAppVersionInput,
@@ -39,44 +39,44 @@ export function refreshContent(queryClient: QueryClient): void {
 /** The admin area's content calls (news, announcements, slider, files, about us, app version). */
 export const contentAdminApi = {
   news: (status: TAdminNewsQuery['status'], page: number, pageSize: number, signal?: AbortSignal) =>
-    api.call(Endpoints.contentAdmin.adminNews, { query: { status, page, pageSize }, signal }),
+    api.call(ContentAdminEndpoints.adminNews, { query: { status, page, pageSize }, signal }),
   createNews: (body: TNewsInput, o: Options = {}) =>
-    api.call(Endpoints.contentAdmin.postAdminNews, { body, ...o }),
+    api.call(ContentAdminEndpoints.postAdminNews, { body, ...o }),
   updateNews: (id: string, body: TNewsInput, o: Options = {}) =>
-    api.call(Endpoints.contentAdmin.putAdminNewsItem, { params: { id: id }, body, ...o }),
-  publishNews: (id: string) => api.call(Endpoints.contentAdmin.adminNewsPublish, { params: { id: id } }),
-  unpublishNews: (id: string) => api.call(Endpoints.contentAdmin.adminNewsUnpublish, { params: { id: id } }),
-  deleteNews: (id: string) => api.call(Endpoints.contentAdmin.deleteAdminNewsItem, { params: { id: id } }),
+    api.call(ContentAdminEndpoints.putAdminNewsItem, { params: { id: id }, body, ...o }),
+  publishNews: (id: string) => api.call(ContentAdminEndpoints.adminNewsPublish, { params: { id: id } }),
+  unpublishNews: (id: string) => api.call(ContentAdminEndpoints.adminNewsUnpublish, { params: { id: id } }),
+  deleteNews: (id: string) => api.call(ContentAdminEndpoints.deleteAdminNewsItem, { params: { id: id } }),
 
-  announcements: (signal?: AbortSignal) => api.call(Endpoints.contentAdmin.adminAnnouncements, { signal }),
+  announcements: (signal?: AbortSignal) => api.call(ContentAdminEndpoints.adminAnnouncements, { signal }),
   createAnnouncement: (body: TAnnouncementInput, o: Options = {}) =>
-    api.call(Endpoints.contentAdmin.postAdminAnnouncements, { body, ...o }),
+    api.call(ContentAdminEndpoints.postAdminAnnouncements, { body, ...o }),
   updateAnnouncement: (id: string, body: TAnnouncementInput, o: Options = {}) =>
-    api.call(Endpoints.contentAdmin.putAdminAnnouncement, { params: { id: id }, body, ...o }),
+    api.call(ContentAdminEndpoints.putAdminAnnouncement, { params: { id: id }, body, ...o }),
   deleteAnnouncement: (id: string) =>
-    api.call(Endpoints.contentAdmin.deleteAdminAnnouncement, { params: { id: id } }),
+    api.call(ContentAdminEndpoints.deleteAdminAnnouncement, { params: { id: id } }),
 
-  slides: (signal?: AbortSignal) => api.call(Endpoints.contentAdmin.adminSlides, { signal }),
+  slides: (signal?: AbortSignal) => api.call(ContentAdminEndpoints.adminSlides, { signal }),
   createSlide: (body: TSlideInput, o: Options = {}) =>
-    api.call(Endpoints.contentAdmin.postAdminSlides, { body, ...o }),
+    api.call(ContentAdminEndpoints.postAdminSlides, { body, ...o }),
   updateSlide: (id: string, body: TSlideInput, o: Options = {}) =>
-    api.call(Endpoints.contentAdmin.putAdminSlide, { params: { id: id }, body, ...o }),
-  deleteSlide: (id: string) => api.call(Endpoints.contentAdmin.deleteAdminSlide, { params: { id: id } }),
+    api.call(ContentAdminEndpoints.putAdminSlide, { params: { id: id }, body, ...o }),
+  deleteSlide: (id: string) => api.call(ContentAdminEndpoints.deleteAdminSlide, { params: { id: id } }),
 
-  files: (signal?: AbortSignal) => api.call(Endpoints.contentAdmin.adminFiles, { signal }),
+  files: (signal?: AbortSignal) => api.call(ContentAdminEndpoints.adminFiles, { signal }),
   createFile: (body: TContentFileInput, o: Options = {}) =>
-    api.call(Endpoints.contentAdmin.postAdminFiles, { body, ...o }),
+    api.call(ContentAdminEndpoints.postAdminFiles, { body, ...o }),
   renameFile: (id: string, title: string, o: Options = {}) =>
-    api.call(Endpoints.contentAdmin.putAdminFile, { params: { id: id }, body: { title }, ...o }),
-  deleteFile: (id: string) => api.call(Endpoints.contentAdmin.deleteAdminFile, { params: { id: id } }),
+    api.call(ContentAdminEndpoints.putAdminFile, { params: { id: id }, body: { title }, ...o }),
+  deleteFile: (id: string) => api.call(ContentAdminEndpoints.deleteAdminFile, { params: { id: id } }),
 
-  about: (signal?: AbortSignal) => api.call(Endpoints.contentAdmin.adminAbout, { signal }),
+  about: (signal?: AbortSignal) => api.call(ContentAdminEndpoints.adminAbout, { signal }),
   setAbout: (text: TLocalizedText, o: Options = {}) =>
-    api.call(Endpoints.contentAdmin.putAdminAbout, { body: { text }, ...o }),
-  withdrawalNote: (signal?: AbortSignal) => api.call(Endpoints.contentAdmin.adminWithdrawalNote, { signal }),
+    api.call(ContentAdminEndpoints.putAdminAbout, { body: { text }, ...o }),
+  withdrawalNote: (signal?: AbortSignal) => api.call(ContentAdminEndpoints.adminWithdrawalNote, { signal }),
   setWithdrawalNote: (text: TLocalizedText, o: Options = {}) =>
-    api.call(Endpoints.contentAdmin.putAdminWithdrawalNote, { body: { text }, ...o }),
-  version: (signal?: AbortSignal) => api.call(Endpoints.contentAdmin.adminAppVersion, { signal }),
+    api.call(ContentAdminEndpoints.putAdminWithdrawalNote, { body: { text }, ...o }),
+  version: (signal?: AbortSignal) => api.call(ContentAdminEndpoints.adminAppVersion, { signal }),
   setVersion: (body: TAppVersionInput, o: Options = {}) =>
-    api.call(Endpoints.contentAdmin.putAdminAppVersion, { body, ...o }),
+    api.call(ContentAdminEndpoints.putAdminAppVersion, { body, ...o }),
 };
