@@ -87,21 +87,12 @@ export function registerMetrics(
   metrics: ApiMetrics,
   options: { path: string; token: string | undefined },
 ): void {
-  // The labelled series of each (method, route, status class), looked up once: prom-client hashes the
-  // label values on every `labels()` call. Bounded as the series are (route patterns, not URLs).
-  const series = new Map<string, ReturnType<ApiMetrics['http']['labels']>>();
-  app.addHook('onResponse', (request, reply, done) => {
+  app.addHook('onResponse', async (request, reply) => {
     // Requests no route matched share one label: a scanner's URLs must not become series.
     const route = request.routeOptions.url ?? 'unmatched';
-    const status = statusClass(reply.statusCode);
-    const key = `${request.method} ${status} ${route}`;
-    let timer = series.get(key);
-    if (timer === undefined) {
-      timer = metrics.http.labels(request.method, route, status);
-      series.set(key, timer);
-    }
-    timer.observe(reply.elapsedTime / 1000);
-    done();
+    metrics.http
+      .labels(request.method, route, statusClass(reply.statusCode))
+      .observe(reply.elapsedTime / 1000);
   });
   app.get(
     options.path,
