@@ -3,7 +3,7 @@
  * `npm start` starts it (main.ts: migrations, demo data, the bot worker), and the bare reference.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -58,12 +58,14 @@ export async function startApp(
   log: (line: string) => void,
   /** A folder for V8's CPU profile of the app process (`--cpu-prof`), written when it stops. */
   cpuProfileDir?: string,
+  /** The checkout whose app is started (another worktree's, to compare two versions in one run). */
+  appRoot: string = root,
 ): Promise<Running> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-api-data-'));
   const profile = cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: root,
+    cwd: appRoot,
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -109,4 +111,20 @@ export async function startReference(databaseUrl: string): Promise<Running> {
     );
   });
   return { baseUrl: `http://127.0.0.1:${port}`, pid: child.pid!, stop: stopper(child) };
+}
+
+/**
+ * CPU time a process has used so far, in ms (user + system, /proc/<pid>/stat; Linux only, else NaN):
+ * what a request costs the server itself, which holds still on a machine busy with other work where
+ * requests per second do not.
+ */
+export function cpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 of stat (utime, stime), counted after the command's closing parenthesis.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
 }

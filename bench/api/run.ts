@@ -3,14 +3,13 @@
  * starts it), each beside a bare Fastify + pg server answering `SELECT 1` from the same PostgreSQL in the
  * same run; transfers beside the argon2id ceiling measured in the same run. See bench/README.md.
  */
-import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { Paths } from '@app/contracts';
 import { DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD, demoMemberNames } from '../../apps/api/src/db/seed/demo';
 import { createDatabase, dropDatabase, openServer, serverFacts } from '../ledger/postgres';
 import { argon2Ceiling } from './argon2-ceiling';
 import { type LoadResult, loadGet, loadTransfers, type Member } from './load';
-import { startApp, startReference } from './processes';
+import { cpuMsOf, startApp, startReference } from './processes';
 import { countTransactions } from './transactions';
 
 function intEnv(name: string, fallback: number): number {
@@ -54,22 +53,6 @@ async function demoMembers(baseUrl: string, usernames: string[]): Promise<Member
     if (member) members.push(member);
   }
   return members;
-}
-
-/**
- * CPU time a process has used so far, in ms (user + system, /proc/<pid>/stat; Linux only, else NaN):
- * what a request costs the server itself, which holds still on a machine busy with other work where
- * requests per second do not.
- */
-function cpuMsOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 14 and 15 of stat (utime, stime), counted after the command's closing parenthesis.
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return Number.NaN;
-  }
 }
 
 const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(9);

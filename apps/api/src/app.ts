@@ -10,6 +10,7 @@ import { registerErrorHandler } from './platform/error-handler';
 import { AppError } from './platform/errors';
 import { idempotencyPlugin } from './platform/idempotency';
 import { liveEventRoutes } from './platform/live-events.routes';
+import { requestLogger } from './platform/logger';
 import { registerMetrics } from './platform/metrics';
 import { registerRateLimits } from './platform/rate-limits';
 import { REQUEST_ID_HEADER, requestIdOf } from './platform/request-id';
@@ -44,11 +45,32 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     // log line of a request carries it as `reqId` (Fastify's child logger).
     requestIdHeader: false,
     genReqId: requestIdOf,
+    // pino's child for a request made on its first logged line (platform/logger.ts).
+    childLoggerFactory: requestLogger,
   }).withTypeProvider<ZodTypeProvider>();
-  // Every answer names its request, so a caller's report leads to our log lines.
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
-  });
+  const aiOrigin = config.AI_URL ? new URL(config.AI_URL).origin : null;
+  // helmet's headers, worked out once, on every reply; and every answer names its request, so a caller's
+  // report leads to our log lines. One hook for both (platform/security-headers.ts).
+  registerSecurityHeaders(
+    app,
+    {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // antd-mobile sets inline styles; scripts stay same-origin only.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          // The address pages' map (Leaflet) draws OpenStreetMap tiles, which are images from these hosts.
+          imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
+          frameSrc: aiOrigin ? ["'self'", aiOrigin] : ["'self'"],
+          connectSrc: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      // The AI tab frames a configured page; our own pages are never framed by others.
+      frameguard: { action: 'sameorigin' },
+    },
+    { requestIdHeader: REQUEST_ID_HEADER },
+  );
   // Every request schema, behind one check: no control characters in any text (platform/validation.ts).
   app.setValidatorCompiler(textSafeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -63,23 +85,6 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   }
 
   await app.register(fastifyCookie);
-  const aiOrigin = config.AI_URL ? new URL(config.AI_URL).origin : null;
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // antd-mobile sets inline styles; scripts stay same-origin only.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // The address pages' map (Leaflet) draws OpenStreetMap tiles, which are images from these hosts.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
-        frameSrc: aiOrigin ? ["'self'", aiOrigin] : ["'self'"],
-        connectSrc: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // The AI tab frames a configured page; our own pages are never framed by others.
-    frameguard: { action: 'sameorigin' },
-  });
   await registerRateLimits(app, {
     perMember: config.RATE_LIMIT_PER_MINUTE,
     perIp: config.RATE_LIMIT_PER_IP_PER_MINUTE,

@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 
 /** The channel a process migrating the database notifies once it changed the schema (connect.ts). */
 export const SCHEMA_CHANNEL = 'schema_changed';
@@ -62,11 +62,30 @@ export function namePreparedStatements(pool: pg.Pool, limit: number): PreparedSt
       return name;
     }
 
+    /**
+     * The named statement as pg's own Query, made from the text (as `query(text, values)` makes it) and then
+     * named: a config object `{ name, text, values }` would be copied property by property, descriptors and
+     * all (pg's cloneQueryConfig), on every statement.
+     */
+    function runNamed(name: string, text: string, values: unknown[]): Promise<unknown> {
+      return new Promise((resolve, reject) => {
+        const query: pg.Query & { name?: string } = new pg.Query(text, values, (error, result) => {
+          if (!error) return resolve(result);
+          // As pg's promise does: a stack that leads back here, not to the socket's read.
+          Error.captureStackTrace(error);
+          reject(error);
+        });
+        // pg's Query keeps the config's name as `name` (its types leave it out); a named query is prepared.
+        query.name = name;
+        original(query);
+      });
+    }
+
     async function run(text: string, values: unknown[], retried: boolean): Promise<unknown> {
       const name = nameFor(text);
       if (name === undefined) return original(text, values);
       try {
-        return await original({ name, text, values });
+        return await runNamed(name, text, values);
       } catch (error) {
         if ((error as { code?: string }).code !== STALE_PLAN) throw error;
         if (mine === generation) schemaChanged();

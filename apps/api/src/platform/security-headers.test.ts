@@ -32,4 +32,19 @@ describe('security headers worked out once', () => {
     }
     await app.close();
   });
+
+  it("echo the request's id in the named header, on errors and unknown routes too", async () => {
+    const app = Fastify({ genReqId: () => 'req-7' });
+    registerSecurityHeaders(app, {}, { requestIdHeader: 'x-request-id' });
+    app.get('/ok', async () => ({ ok: true }));
+    app.get('/fails', async () => {
+      throw new Error('no');
+    });
+    for (const url of ['/ok', '/fails', '/missing']) {
+      const reply = await app.inject({ method: 'GET', url });
+      expect(reply.headers['x-request-id'], url).toBe('req-7');
+      expect(reply.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+    await app.close();
+  });
 });

@@ -26,12 +26,26 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 /**
  * helmet's headers on every reply. @fastify/helmet builds helmet's middleware anew for every request
  * (parsing the CSP directives each time, 1-2 % of a signed-in read's CPU); the headers are the same for
- * every reply, so they are computed once at start and copied on.
+ * every reply, so they are computed once at start and copied on. `requestIdHeader`: the request's id is
+ * echoed in that header by the same hook (one hook fewer on every request).
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: HelmetOptions,
+  echo: { requestIdHeader?: string } = {},
+): void {
   const headers = helmetHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
+  const { requestIdHeader } = echo;
+  app.addHook(
+    'onRequest',
+    requestIdHeader
+      ? (request, reply, done) => {
+          reply.headers(headers).header(requestIdHeader, request.id);
+          done();
+        }
+      : (_request, reply, done) => {
+          reply.headers(headers);
+          done();
+        },
+  );
 }

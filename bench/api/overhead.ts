@@ -1,0 +1,127 @@
+/**
+ * The fixed cost of a request (issue 22, decision 91): the server's CPU microseconds per request of
+ * `/api/health` (no session) and a signed-in `/api/me`, beside the bare Fastify + pg reference measured in
+ * the same run. Each server runs in a process of its own (the app as `npm start` runs it, processes.ts),
+ * so the load generator's own CPU is not counted; the figure is the server's user + system CPU over a fixed
+ * number of requests, the median of several rounds.
+ *
+ *   npx tsx bench/api/overhead.ts                      # this checkout's app
+ *   OVERHEAD_ROOTS=/path/a,/path/b npx tsx bench/api/overhead.ts   # two checkouts, rounds A B B A ...
+ *
+ * OVERHEAD_REQUESTS (10000 per measure), OVERHEAD_ROUNDS (4), OVERHEAD_CONNECTIONS (50).
+ */
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Paths } from '@app/contracts';
+import autocannon from 'autocannon';
+import { DEMO_PASSWORD } from '../../apps/api/src/db/seed/demo';
+import { createDatabase, dropDatabase, openServer } from '../ledger/postgres';
+import { cpuMsOf, type Running, startApp, startReference } from './processes';
+
+const intEnv = (name: string, fallback: number) => {
+  const value = Number(process.env[name] || fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
+  return value;
+};
+const requests = intEnv('OVERHEAD_REQUESTS', 10000);
+const rounds = intEnv('OVERHEAD_ROUNDS', 4);
+const connections = intEnv('OVERHEAD_CONNECTIONS', 50);
+const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const roots = (process.env.OVERHEAD_ROOTS || here).split(',').map((r) => path.resolve(r.trim()));
+const progress = (text: string) => process.stderr.write(`${text}\n`);
+const load = () => loadavg()[0]!.toFixed(2);
+
+/** `amount` requests at `connections` at once; the server's CPU (µs) per 2xx answer. */
+async function measure(server: Running, url: string, token?: string): Promise<number> {
+  const before = cpuMsOf(server.pid);
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon(
+      { url, connections, amount: requests, headers: token ? { authorization: `Bearer ${token}` } : {} },
+      (error, r) => (error ? reject(error) : resolve(r)),
+    );
+  });
+  const cpu = cpuMsOf(server.pid) - before;
+  if (result['2xx'] !== requests) throw new Error(`${url}: ${result['2xx']} of ${requests} answered 2xx`);
+  return (cpu * 1000) / requests;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+const spread = (xs: number[]) => ((Math.max(...xs) - Math.min(...xs)) / median(xs)) * 100;
+
+async function main() {
+  const server = await openServer();
+  const names = roots.map((_, i) => `bench_overhead_${process.pid}_${i}`);
+  const apps: Array<{ root: string; app: Running; token: string }> = [];
+  let reference: Running | undefined;
+  try {
+    for (const [i, root] of roots.entries()) {
+      await createDatabase(server, names[i]!);
+      progress(`starting the app of ${root}`);
+      const app = await startApp(server.urlOf(names[i]!), progress, undefined, root);
+      const reply = await fetch(`${app.baseUrl}${Paths.token}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ login: 'alice01', password: DEMO_PASSWORD }),
+      });
+      if (!reply.ok) throw new Error(`alice01 could not sign in: ${reply.status}`);
+      apps.push({ root, app, token: ((await reply.json()) as { token: string }).token });
+    }
+    reference = await startReference(server.urlOf(names[0]!));
+
+    const figures = new Map<string, number[]>();
+    const note = (key: string, value: number) => figures.set(key, [...(figures.get(key) ?? []), value]);
+    const ref = reference;
+    const targets = apps.flatMap(({ root, app, token }, i) => [
+      {
+        key: `${i}:health`,
+        label: `${root} ${Paths.health}`,
+        run: () => measure(app, app.baseUrl + Paths.health),
+      },
+      {
+        key: `${i}:me`,
+        label: `${root} ${Paths.me}`,
+        run: () => measure(app, app.baseUrl + Paths.me, token),
+      },
+    ]);
+    progress('warming up');
+    await measure(ref, ref.baseUrl);
+    for (const t of targets) await t.run();
+    for (let round = 0; round < rounds; round++) {
+      // Two checkouts: A B in even rounds, B A in odd ones (A B B A A B ...), the reference between.
+      const order = round % 2 ? [...apps.keys()].reverse() : [...apps.keys()];
+      note('ref', await measure(ref, ref.baseUrl));
+      for (const i of order) {
+        for (const t of targets.filter((x) => x.key.startsWith(`${i}:`))) note(t.key, await t.run());
+      }
+      progress(`round ${round + 1}/${rounds} done, load ${load()}`);
+    }
+
+    console.log(`overhead: ${requests} requests per measure, ${connections} connections, ${rounds} rounds`);
+    console.log(
+      `${'server CPU µs per request'.padEnd(64)} ${'median'.padStart(7)} ${'spread'.padStart(7)}  rounds`,
+    );
+    const row = (label: string, xs: number[]) =>
+      console.log(
+        `${label.padEnd(64)} ${median(xs).toFixed(0).padStart(7)} ${`${spread(xs).toFixed(1)}%`.padStart(7)}  ${xs.map((x) => x.toFixed(0)).join(' ')}`,
+      );
+    row('reference: SELECT 1', figures.get('ref')!);
+    for (const t of targets) row(t.label, figures.get(t.key)!);
+    console.log(
+      `load average after: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+  } finally {
+    await reference?.stop();
+    for (const { app } of apps) await app.stop();
+    for (const name of names) await dropDatabase(server, name).catch(() => {});
+    await server.stop();
+  }
+}
+
+await main();
