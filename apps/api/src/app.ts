@@ -10,7 +10,6 @@ import { registerErrorHandler } from './platform/error-handler';
 import { AppError } from './platform/errors';
 import { idempotencyPlugin } from './platform/idempotency';
 import { liveEventRoutes } from './platform/live-events.routes';
-import { requestLogger } from './platform/logger';
 import { registerMetrics } from './platform/metrics';
 import { registerRateLimits } from './platform/rate-limits';
 import { REQUEST_ID_HEADER, requestIdOf } from './platform/request-id';
@@ -45,8 +44,6 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     // log line of a request carries it as `reqId` (Fastify's child logger).
     requestIdHeader: false,
     genReqId: requestIdOf,
-    // pino's child for a request made on its first logged line (platform/logger.ts).
-    childLoggerFactory: requestLogger,
   }).withTypeProvider<ZodTypeProvider>();
   const aiOrigin = config.AI_URL ? new URL(config.AI_URL).origin : null;
   // helmet's headers, worked out once, on every reply; and every answer names its request, so a caller's

@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import pino, { type Bindings, type ChildLoggerOptions, type Logger } from 'pino';
+import type { FastifyRequest } from 'fastify';
+import pino, { type Logger } from 'pino';
 
 /**
  * Paths pino blanks out wherever they appear in a logged object: passwords, TAC codes, tokens, sealed
@@ -84,86 +84,4 @@ export function createLogger(level: string, stream?: { write(line: string): void
     serializers: { req: requestSerializer },
   };
   return stream ? pino(options, stream) : pino(options);
-}
-
-const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
-type LevelMethod = (...args: unknown[]) => void;
-
-/**
- * A request's logger (Fastify's `childLoggerFactory`): pino's child with the request's bindings (`reqId`),
- * made on the request's first line that its level lets through. Making a pino child serializes its
- * bindings, and at `warn` most requests log nothing, so most never need one; every line that is written
- * goes through the same child as before, `reqId` and all.
- */
-class RequestLogger {
-  readonly #parent: FastifyBaseLogger;
-  readonly #bindings: Bindings;
-  #child: FastifyBaseLogger | undefined;
-
-  constructor(parent: FastifyBaseLogger, bindings: Bindings) {
-    this.#parent = parent;
-    this.#bindings = bindings;
-  }
-
-  #real(): FastifyBaseLogger {
-    if (this.#child === undefined) this.#child = this.#parent.child(this.#bindings);
-    return this.#child;
-  }
-
-  #write(level: (typeof LEVELS)[number], args: unknown[]): void {
-    const logger = this.#child ?? this.#parent;
-    if (!(logger as Logger).isLevelEnabled(level)) return;
-    const real = this.#real();
-    (real[level] as LevelMethod).apply(real, args);
-  }
-
-  get level(): string {
-    return (this.#child ?? this.#parent).level;
-  }
-
-  set level(level: string) {
-    this.#real().level = level;
-  }
-
-  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    return this.#real().child(bindings, options);
-  }
-
-  isLevelEnabled(level: string): boolean {
-    return ((this.#child ?? this.#parent) as Logger).isLevelEnabled(level);
-  }
-
-  silent(): void {}
-  fatal(...args: unknown[]): void {
-    this.#write('fatal', args);
-  }
-  error(...args: unknown[]): void {
-    this.#write('error', args);
-  }
-  warn(...args: unknown[]): void {
-    this.#write('warn', args);
-  }
-  info(...args: unknown[]): void {
-    this.#write('info', args);
-  }
-  debug(...args: unknown[]): void {
-    this.#write('debug', args);
-  }
-  trace(...args: unknown[]): void {
-    this.#write('trace', args);
-  }
-}
-
-/**
- * Fastify's `childLoggerFactory`: a route with a level or serializers of its own gets pino's child at once
- * (as Fastify's default does); every other request a RequestLogger.
- */
-export function requestLogger(
-  logger: FastifyBaseLogger,
-  bindings: Bindings,
-  options: ChildLoggerOptions,
-): FastifyBaseLogger {
-  if (options.level !== undefined || options.serializers !== undefined)
-    return logger.child(bindings, options);
-  return new RequestLogger(logger, bindings) as unknown as FastifyBaseLogger;
 }
