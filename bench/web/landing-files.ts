@@ -28,7 +28,8 @@ console.log(line('index.html', own));
 const preload = readdirSync(path.join(dist, 'assets')).find((f) => /^route-preload-.*\.js$/.test(f));
 if (!preload) throw new Error(`no route preload script in ${dist}/assets`);
 const source = readFileSync(path.join(dist, 'assets', preload), 'utf8');
-for (const [, page, list] of source.matchAll(/"([^"]+)":\[([^\]]*)\]/g)) {
+// The table's keys are pages (paths) and, for a signed-in start, languages: the rest of their texts (§92).
+for (const [, key, list] of source.matchAll(/"([^"]+)":\[([^\]]*)\]/g)) {
   const files = [...(list ?? '').matchAll(/"\/?([^"]+)"/g)].map((m) => m[1] as string);
-  console.log(line(`  + ${page}`, files));
+  console.log(line(key?.startsWith('/') ? `  + ${key}` : `  + texts, ${key}`, files));
 }
