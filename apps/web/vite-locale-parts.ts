@@ -6,12 +6,30 @@ import { FIRST_VIEW_TEXTS } from './src/app/first-view-texts';
 const PREFIX = '\0locale-part:';
 const PART = /^(.+\.json)\?texts=(first|rest)$/;
 
-/** The sections of a locale file in one part: the first view's (first-view-texts.ts) or all the others. */
-export function localePart(texts: Record<string, unknown>, part: 'first' | 'rest'): Record<string, unknown> {
-  const first = new Set(FIRST_VIEW_TEXTS);
-  return Object.fromEntries(
-    Object.entries(texts).filter(([section]) => first.has(section) === (part === 'first')),
-  );
+type Texts = Record<string, unknown>;
+
+/**
+ * One part of a locale file: the first view's texts (first-view-texts.ts: whole sections, or single
+ * `section.key` texts) or everything else. A section split between the parts is whole again once the rest
+ * is added (i18next merges bundles deeply).
+ */
+export function localePart(texts: Texts, part: 'first' | 'rest'): Texts {
+  const first: Texts = {};
+  const rest: Texts = structuredClone(texts);
+  for (const name of FIRST_VIEW_TEXTS) {
+    const [section = '', key] = name.split('.');
+    if (!(section in rest)) continue;
+    if (key === undefined) {
+      first[section] = rest[section];
+      delete rest[section];
+      continue;
+    }
+    const from = rest[section] as Texts;
+    if (!(key in from)) continue;
+    first[section] = { ...(first[section] as Texts | undefined), [key]: from[key] };
+    delete from[key];
+  }
+  return part === 'first' ? first : rest;
 }
 
 /**
@@ -24,7 +42,7 @@ export function localeParts(): Plugin {
   return {
     name: 'locale-parts',
     enforce: 'pre',
-    async resolveId(source, importer) {
+    resolveId(source, importer) {
       const match = PART.exec(source);
       if (!match?.[1]) return null;
       const file = importer ? path.resolve(path.dirname(importer), match[1]) : path.resolve(match[1]);

@@ -4,12 +4,28 @@ import { screen } from '@testing-library/react';
 import i18next, { type i18n as I18n } from 'i18next';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { localePart } from '../../vite-locale-parts';
 import IntroPage from '../features/auth/IntroPage';
 import LoginPage from '../features/auth/LoginPage';
+import { ActivityBar } from '../features/shell/ActivityBar';
+import { OfflineNotice, UpdatePrompt } from '../features/shell/AppStatus';
+import { activity } from './activity';
 import { DelayedLoading } from '../shared/DelayedLoading';
 import { renderPage } from '../test/render-page';
+
+// A new version waiting, so the update prompt draws its texts.
+vi.mock('virtual:pwa-register/react', () => ({
+  useRegisterSW: () => ({
+    needRefresh: [true, () => {}],
+    offlineReady: [false, () => {}],
+    updateServiceWorker: async () => {},
+  }),
+}));
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 /** An i18next holding only the entry's texts (first-view-texts.ts), noting every key it lacks. */
 function firstViewOnly(lang: string, texts: Record<string, unknown>): { instance: I18n; missing: string[] } {
@@ -60,6 +76,43 @@ describe.each(['en-US', 'de', 'fr', 'zh-CN', 'bm-MY'])(
       );
       await screen.findAllByRole('button');
       expect(missing).toEqual([]);
+    });
+
+    it('draws the frame around every page (request bar, offline and update notes) without a missing text', async () => {
+      const { instance, missing } = firstViewOnly(lang, texts);
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      const done = activity.start();
+      try {
+        renderWith(
+          instance,
+          '/pages/login/login',
+          <>
+            <ActivityBar />
+            <OfflineNotice />
+            <UpdatePrompt />
+          </>,
+        );
+        await screen.findByTestId('update-prompt');
+        screen.getByTestId('offline-notice');
+        screen.getByTestId('activity-bar');
+      } finally {
+        done();
+      }
+      expect(missing).toEqual([]);
+    });
+
+    it('holds the texts a failed call shows before the rest has arrived', () => {
+      const { instance } = firstViewOnly(lang, texts);
+      // api.ts's own code when fetch fails, errorText's fallback, and api-reactions' 404 and 429 notes.
+      for (const key of [
+        'errors.NETWORK_ERROR',
+        'errors.INTERNAL',
+        'errors.RATE_LIMITED',
+        'http.notFound',
+        'http.tooManyRequests',
+      ]) {
+        expect(instance.exists(key), key).toBe(true);
+      }
     });
 
     it('holds a small part of the language', () => {
