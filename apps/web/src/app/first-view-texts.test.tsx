@@ -10,9 +10,9 @@ import IntroPage from '../features/auth/IntroPage';
 import LoginPage from '../features/auth/LoginPage';
 import { ActivityBar } from '../features/shell/ActivityBar';
 import { OfflineNotice, UpdatePrompt } from '../features/shell/AppStatus';
-import { activity } from './activity';
 import { DelayedLoading } from '../shared/DelayedLoading';
 import { renderPage } from '../test/render-page';
+import { activity } from './activity';
 
 // A new version waiting, so the update prompt draws its texts.
 vi.mock('virtual:pwa-register/react', () => ({
