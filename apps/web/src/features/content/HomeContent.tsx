@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { SoundOutline } from 'antd-mobile-icons';
-import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Marquee } from '../../shared/Marquee';
 import { contentApi, contentKeys } from './content.api';
@@ -12,11 +11,6 @@ import { LatestNews } from './LatestNews';
 export function useHomeContent() {
   return useQuery({ queryKey: contentKeys.home, queryFn: ({ signal }) => contentApi.home(signal) });
 }
-
-// The slider and the news draw the answer in a render of their own after the one that brought it
-// (useDeferredValue): a query's answer renders synchronously, in one task, and with the slider (a swiper
-// measuring itself), the news and the announcements together that was one of the home page's long tasks
-// (issue 19). A deferred render runs in a transition, which React slices and the browser can interrupt.
 
 // While GET /api/home is on its way each part holds its place (an empty box of its size), so the
 // page below does not jump down when it arrives: that jump was most of the home page's layout shift.
@@ -35,13 +29,13 @@ export function HomeAnnouncements() {
 }
 
 export function HomeSlides() {
-  const { data, isPending } = useDeferredValue(useHomeContent());
+  const { data, isPending } = useHomeContent();
   if (isPending) return <div className={styles.sliderSlot} aria-hidden="true" />;
   return <HomeSlider slides={data?.slider ?? []} />;
 }
 
 export function HomeNews() {
-  const { data, isPending } = useDeferredValue(useHomeContent());
+  const { data, isPending } = useHomeContent();
   if (isPending) return <div className={styles.newsSlot} aria-hidden="true" />;
   return data ? <LatestNews items={data.news} /> : null;
 }

@@ -1,5 +1,4 @@
 import { RightOutline } from 'antd-mobile-icons';
-import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { HOME_PRICE_FILTERS } from '../home/home-prefetch';
@@ -16,9 +15,8 @@ export const HOME_PRICE_COUNT = 5;
 /** The home page's coin prices: the busiest spot markets, from the markets list, kept live. */
 export function HomePrices() {
   const { t } = useTranslation();
-  // The list's answer and each frame's prices drawn in a render of their own (HomeContent.tsx says why).
-  const list = useDeferredValue(useMarketList(HOME_PRICE_FILTERS));
-  const live = useDeferredValue(useLiveTickers({ perFrame: true }));
+  const list = useMarketList(HOME_PRICE_FILTERS);
+  const live = useLiveTickers({ perFrame: true });
   const rows = list.data?.items.slice(0, HOME_PRICE_COUNT).map((row) => withLive(row, live));
   return (
     <section className={styles.card} aria-labelledby="home-prices-title">

@@ -1,6 +1,6 @@
 import type { TMiningPackage } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import gridStyles from '../bot-rentals/PackagesPage.module.css';
@@ -15,13 +15,10 @@ const HOME_PACKAGES = 2;
 /** cmsPackages: the first mining packages on sale, on the home page, each buyable from there. */
 export function HomeMiningPackages() {
   const { t } = useTranslation();
-  // Drawn in a render of its own after the answer's (HomeContent.tsx says why).
-  const packages = useDeferredValue(
-    useQuery({
-      queryKey: miningKeys.packages,
-      queryFn: ({ signal }) => miningApi.packages(signal),
-    }),
-  );
+  const packages = useQuery({
+    queryKey: miningKeys.packages,
+    queryFn: ({ signal }) => miningApi.packages(signal),
+  });
   const [buying, setBuying] = useState<TMiningPackage | null>(null);
   const shown = packages.data?.items.slice(0, HOME_PACKAGES) ?? [];
   if (shown.length === 0) return null;
