@@ -43,8 +43,9 @@ const resolver: Resolver<TLoginForm> = async (values, context, options) => {
     const [checks] = await Promise.all([loadChecks(), allTextsReady()]);
     return checks.loginFormResolver(values, context, options);
   } catch {
-    // Shown already (loadOnUse); an error kept out of sight stops the submit.
-    return { values: {}, errors: { root: { checks: { type: 'network', message: 'NETWORK_ERROR' } } } };
+    // Offline before the checks or the rest of the texts came: said on the form (its text is one of the
+    // first view's), which needs no chunk; a silent stop left the button doing nothing.
+    return { values: {}, errors: { root: { server: { type: 'network', message: 'NETWORK_ERROR' } } } };
   }
 };
 
