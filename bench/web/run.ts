@@ -20,7 +20,7 @@ const progress = (text: string) => process.stderr.write(`${text}\n`);
 /** `BENCH_WEB_REPORTS=<dir>`: also write each audit's full Lighthouse report there (`<page>-<run>.json`). */
 const REPORTS = process.env.BENCH_WEB_REPORTS;
 /** Audits per page; the table gives each figure's median and range. */
-const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
+const RUNS = Math.max(1, Math.floor(Number(process.env.BENCH_WEB_RUNS) || 3));
 
 interface Figures {
   page: string;

@@ -5,8 +5,8 @@ import { fakeApi, renderPage } from '../../test/render-page';
 import { HomeAnnouncements, HomeNews, HomeSlides } from '../content/HomeContent';
 import { HomeMiningPackages } from '../mining/HomeMiningPackages';
 
-// The home page's sections draw their answers in a deferred render of their own (issue 19): whatever the
-// render that brings the answer shows, each section must end up showing it.
+// The home page's sections from their two answers (GET /api/home, the mining packages): nothing of either
+// before it has come, then each section with its part.
 
 const home: THome = {
   announcements: [{ id: 'a1', text: 'Maintenance on Sunday', language: 'en-US' }],
@@ -81,7 +81,7 @@ afterEach(() => {
 });
 
 describe("the home page's sections", () => {
-  it('hold their places while the answer is on its way, then show it', async () => {
+  it('show nothing of an answer before it comes, then each its part of it', async () => {
     renderPage(
       '/pages/home/home',
       '/pages/home/home',
