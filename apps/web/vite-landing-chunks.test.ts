@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type CodeSplittingGroup, type OutputChunk, rolldown } from 'rolldown';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { landingChunkGroups } from './vite-landing-chunks';
+import { chunkCycles } from './vite-landing-guard';
 
 // A graph shaped like the app's: the entry and the landing page share a module; the page has modules of
 // its own and modules it shares with two other pages, each with a different one. (Functions, as constants
@@ -47,9 +48,42 @@ const BARREL_FILES: Record<string, string> = {
   'Wallet.js': `import { wallet } from './pkg/index.js'; export default () => wallet();`,
 };
 
+// Packages, shaped like antd-mobile-icons' barrel (re-exported defaults), ahooks' (imported, then
+// exported), and antd-mobile's `export *` of a CommonJS module (rc-util's render). The entry takes an icon
+// (so the page groups leave the icons' package to Rolldown, as in the app) and loads a toast on use, as
+// app/overlays.ts does; the login page takes one icon, the home page two and a hook.
+const PACKAGE_FILES: Record<string, string> = {
+  'main.js': `import { later } from './overlays.js'; import { IconD } from 'icons'; console.log(later, IconD());
+    export const pages = [() => import('./Login.js'), () => import('./Home.js'), () => import('./Other.js')];`,
+  'overlays.js': `export const later = () => import('toast');`,
+  'Login.js': `import { IconA } from 'icons'; export default () => IconA();`,
+  'Home.js': `import { IconA, IconB } from 'icons'; import { useY } from 'hooks'; import { render } from 'wrap';
+    export default () => IconA() + IconB() + useY() + render();`,
+  'Other.js': `import { IconC } from 'icons'; export default () => IconC();`,
+  'node_modules/icons/package.json': '{ "name": "icons", "sideEffects": false }',
+  'node_modules/icons/index.js': `export { default as IconA } from './IconA.js';
+    export { default as IconB } from './IconB.js'; export { default as IconC } from './IconC.js';
+    export { default as IconD } from './IconD.js';`,
+  'node_modules/icons/IconD.js': `export default () => document.title + 'D';`,
+  'node_modules/icons/IconA.js': `export default () => document.title + 'A';`,
+  'node_modules/icons/IconB.js': `export default () => document.title + 'B';`,
+  'node_modules/icons/IconC.js': `export default () => document.title + 'C';`,
+  'node_modules/hooks/package.json': '{ "name": "hooks", "sideEffects": false }',
+  'node_modules/hooks/index.js': `import useX from './useX.js'; import useY from './useY.js'; export { useX, useY };`,
+  'node_modules/hooks/useX.js': `export default () => document.title + 'x';`,
+  'node_modules/hooks/useY.js': `export default () => document.title + 'y';`,
+  'node_modules/toast/package.json': '{ "name": "toast", "sideEffects": false }',
+  'node_modules/toast/index.js': `import { useX } from 'hooks'; import { render } from 'wrap';
+    export default () => useX() + render();`,
+  'node_modules/wrap/package.json': '{ "name": "wrap", "sideEffects": false }',
+  'node_modules/wrap/index.js': `export * from './render.cjs';`,
+  'node_modules/wrap/render.cjs': `exports.render = function () { return document.title; };`,
+};
+
 let dir: string;
 let chunks: OutputChunk[];
 let barrelChunks: OutputChunk[];
+let packageChunks: OutputChunk[];
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'landing-chunks-'));
   for (const [name, source] of Object.entries(FILES)) await writeFile(path.join(dir, name), source);
@@ -67,6 +101,14 @@ beforeAll(async () => {
     barrels,
   );
   barrelChunks = await build('barrel/main.js', groups);
+  for (const [name, source] of Object.entries(PACKAGE_FILES)) {
+    await mkdir(path.dirname(path.join(dir, 'packages', name)), { recursive: true });
+    await writeFile(path.join(dir, 'packages', name), source);
+  }
+  const packageGroups = landingChunkGroups(path.join(dir, 'packages'), ['Login.js', 'Home.js'], 'main.js', [
+    'overlays.js',
+  ]);
+  packageChunks = await build('packages/main.js', packageGroups);
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -132,5 +174,30 @@ describe('landing page chunk groups', () => {
     const of = (module: string) => chunkOf(`barrel/${module}`, barrelChunks);
     expect(of('pkg/app.js')?.name).toBe('landing-barrels');
     expect(loaded(of('Note.js'), barrelChunks).has(of('pkg/wallet.js')?.fileName ?? '')).toBe(false);
+  });
+
+  it('puts the packages a landing page needs in one chunk per first taker, through barrels only what it names', () => {
+    const of = (module: string) => chunkOf(`packages/node_modules/${module}`, packageChunks);
+    expect(of('toast/index.js')?.name).toBe('overlays-vendor');
+    expect(of('hooks/useX.js')).toBe(of('toast/index.js'));
+    expect(of('wrap/render.cjs')).toBe(of('toast/index.js'));
+    expect(of('icons/IconA.js')?.name).toBe('Login-vendor');
+    expect(of('icons/IconB.js')?.name).toBe('Home-vendor');
+    expect(of('hooks/useY.js')).toBe(of('icons/IconB.js'));
+    // Named by no landing page: left to Rolldown, and not loaded by the login page.
+    expect(of('icons/IconC.js')?.name).not.toMatch(/vendor/);
+    const login = loaded(chunkOf('packages/Login.js', packageChunks), packageChunks);
+    // Its own chunk and the icon's: not the home page's packages, nor the entry's toast.
+    const loginFiles = [...login].filter((file) => !file.startsWith('rolldown-runtime'));
+    expect(loginFiles.sort()).toEqual(
+      [chunkOf('packages/Login.js', packageChunks)?.fileName, of('icons/IconA.js')?.fileName].sort(),
+    );
+  });
+
+  it('keeps a barrel that runs code (export * of CommonJS) with what it passes on, so no chunks import each other', () => {
+    const of = (module: string) => chunkOf(`packages/node_modules/${module}`, packageChunks);
+    expect(of('wrap/index.js')).toBe(of('wrap/render.cjs'));
+    const bundle = Object.fromEntries(packageChunks.map((chunk) => [chunk.fileName, chunk]));
+    expect(chunkCycles(bundle)).toEqual([]);
   });
 });

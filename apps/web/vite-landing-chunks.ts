@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ChunkingContext, CodeSplittingGroup } from 'rolldown';
 import { parseAst } from 'rolldown/parseAst';
+import { neededModules } from './vite-package-reach';
 
 /**
  * The landing pages whose modules come in two chunks each, named after the page (issue 19). In this order:
@@ -109,7 +110,44 @@ export function landingChunkGroups(
     debugName: 'landing, barrel modules loaded on use before',
     includeDependenciesRecursively: false,
   };
-  return [entryGroup, ...pageGroups, leftOverGroup];
+  const aliases = new Map([...barrelIds].map(([id, specifier]) => [specifier, id]));
+  return [entryGroup, ...pageGroups, leftOverGroup, packageGroup(loaders, all, aliases)];
+}
+
+/**
+ * What is left of the packages (node_modules) the entry's on-demand modules and the landing pages need, in
+ * one chunk per first taker: `overlays-vendor`, `LoginPage-vendor`, ..., `HomePage-vendor`. The groups above
+ * leave these to Rolldown, as the entry or its overlays could reach them through a barrel, and Rolldown gave
+ * each set of importers a chunk: the home page loaded 44 files, 13 of them one or two icons and 12 an
+ * antd-mobile or ahooks helper of 66-650 bytes brotli, and each `<link rel=modulepreload>` costs the main
+ * thread about 5 ms at 4x CPU however it is added (decisions §94). A module goes to the first taker that needs
+ * it (`neededModules`: through a barrel only what the names imported need), so a later page loads an earlier
+ * one's chunk, never the reverse, and the login page's stays as small as its needs.
+ */
+function packageGroup(loaders: string[], pages: string[], aliases: Map<string, string>): CodeSplittingGroup {
+  let takers: Map<string, string> | undefined;
+  const takerOf = (ctx: ChunkingContext) => {
+    if (takers) return takers;
+    takers = new Map();
+    const starts = [
+      ...loaders.flatMap((loader) =>
+        (ctx.getModuleInfo(loader)?.dynamicallyImportedIds ?? []).map((id) => [loader, id] as const),
+      ),
+      ...pages.map((page) => [page, page] as const),
+    ];
+    for (const [owner, module] of starts) {
+      const name = `${path.basename(owner).replace(/\.\w+$/, '')}-vendor`;
+      for (const id of neededModules(ctx, module, aliases)) {
+        if (id.includes(`${path.sep}node_modules${path.sep}`) && !takers.has(id)) takers.set(id, name);
+      }
+    }
+    return takers;
+  };
+  return {
+    name: (id, ctx) => takerOf(ctx).get(id) ?? null,
+    debugName: 'landing, packages by first taker',
+    includeDependenciesRecursively: false,
+  };
 }
 
 interface Split {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { AdminEndpoints } from '@app/contracts';
 import { type OutputBundle, rolldown } from 'rolldown';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ONLY_PATH, forbiddenOnPath, textOnPath } from './vite-landing-guard';
+import { ADMIN_ONLY_PATH, chunkCycles, forbiddenOnPath, textOnPath } from './vite-landing-guard';
 
 // Shaped like the contracts: an object of every endpoint group, and the groups one by one. Good.js names
 // the group it calls, Bad.js the whole object; Other.js, another page, the whole object too, and Admin.js
@@ -57,5 +57,17 @@ describe('landing guard', () => {
 
   it("names the path of an admin group's endpoint", () => {
     expect(AdminEndpoints.adminMembers.path).toBe(ADMIN_ONLY_PATH);
+  });
+
+  it('finds chunks that import each other, and none in a build without', () => {
+    const chunk = (imports: string[]) => ({ type: 'chunk', imports });
+    const cyclic = {
+      'entry.js': chunk(['page.js']),
+      'page.js': chunk(['vendor.js']),
+      'vendor.js': chunk(['render.js']),
+      'render.js': chunk(['vendor.js']),
+    } as unknown as OutputBundle;
+    expect(chunkCycles(cyclic)).toEqual([['vendor.js', 'render.js', 'vendor.js']]);
+    expect(chunkCycles(bundle)).toEqual([]);
   });
 });

@@ -54,8 +54,31 @@ export function textOnPath(bundle: OutputBundle, page: string, texts: string[]):
 }
 
 /**
+ * Chunks that import themselves through others, each cycle as its files. An ES module cycle across chunks
+ * is legal, but a chunk of it runs before the chunk it imports has run: a package's CommonJS wrapper is then
+ * still undefined, and the page fails with "e is not a function" (the `-vendor` groups' first try, §94).
+ */
+export function chunkCycles(bundle: OutputBundle): string[][] {
+  const cycles: string[][] = [];
+  const done = new Set<string>();
+  const visit = (file: string, path: string[]) => {
+    const chunk = bundle[file];
+    if (chunk?.type !== 'chunk' || done.has(file)) return;
+    const at = path.indexOf(file);
+    if (at >= 0) {
+      cycles.push([...path.slice(at), file]);
+      return;
+    }
+    for (const imported of chunk.imports) visit(imported, [...path, file]);
+    done.add(file);
+  };
+  for (const file of Object.keys(bundle)) visit(file, []);
+  return cycles;
+}
+
+/**
  * Fails the build when a landing page's static imports reach a module `FORBIDDEN` names for it, or its
- * chunks hold a text `FORBIDDEN_TEXT` names.
+ * chunks hold a text `FORBIDDEN_TEXT` names, or chunks import each other.
  */
 export function landingGuard(rules = FORBIDDEN, textRules = FORBIDDEN_TEXT): Plugin {
   return {
@@ -70,6 +93,9 @@ export function landingGuard(rules = FORBIDDEN, textRules = FORBIDDEN_TEXT): Plu
         const found = textOnPath(bundle, page, texts);
         if (found.length > 0) this.error(`${page} loads ${found.join(', ')} (vite-landing-guard.ts)`);
       }
+      const cycles = chunkCycles(bundle).map((cycle) => cycle.join(' -> '));
+      if (cycles.length > 0)
+        this.error(`chunks import each other: ${cycles.join('; ')} (vite-landing-guard.ts)`);
     },
   };
 }
