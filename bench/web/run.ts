@@ -29,6 +29,12 @@ interface Figures {
   lcpMs: number;
   tbtMs: number;
   bytes: number;
+  /**
+   * Lighthouse's measure of the host's CPU (`environment.benchmarkIndex`). Its 4x slowdown is applied to
+   * whatever this host does, so one build's TBT moves with it: the same home page gave 364 ms one session and
+   * 1,415-2,034 ms the next, on a host whose index was 1,100-1,900 (decisions §94). Compare audits beside it.
+   */
+  hostIndex: number;
 }
 
 /**
@@ -57,6 +63,7 @@ async function audit(url: string, port: number, page: string, run: number): Prom
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
     tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
     bytes: audits['total-byte-weight']?.numericValue ?? Number.NaN,
+    hostIndex: result.lhr.environment?.benchmarkIndex ?? Number.NaN,
   };
 }
 
@@ -100,7 +107,7 @@ function report(pages: Figures[][]): void {
     `\nLighthouse mobile defaults, median of ${RUNS} audit(s) per page (range); budget: performance >= ${BUDGET.performance}, accessibility >= ${BUDGET.accessibility}, LCP < ${BUDGET.lcpMs / 1000} s`,
   );
   console.log(
-    'page   performance            accessibility          LCP s                  TBT ms           bytes',
+    'page   performance            accessibility          LCP s                  TBT ms           bytes     host index',
   );
   for (const runs of pages) {
     const performance = spread(runs, (r) => r.performance);
@@ -116,7 +123,11 @@ function report(pages: Figures[][]): void {
           spread(runs, (r) => r.tbtMs),
           0,
         ).padEnd(16),
-        `${Math.round(spread(runs, (r) => r.bytes).median / 1024)} KiB`,
+        `${Math.round(spread(runs, (r) => r.bytes).median / 1024)} KiB`.padEnd(9),
+        cell(
+          spread(runs, (r) => r.hostIndex),
+          0,
+        ),
       ].join(' '),
     );
   }
