@@ -115,37 +115,44 @@ export function landingChunkGroups(
 }
 
 /**
- * What is left of the packages (node_modules) the entry's on-demand modules and the landing pages need, in
- * one chunk per first taker: `overlays-vendor`, `LoginPage-vendor`, ..., `HomePage-vendor`. The groups above
- * leave these to Rolldown, as the entry or its overlays could reach them through a barrel, and Rolldown gave
- * each set of importers a chunk: the home page loaded 44 files, 13 of them one or two icons and 12 an
- * antd-mobile or ahooks helper of 66-650 bytes brotli, and each `<link rel=modulepreload>` costs the main
- * thread about 5 ms at 4x CPU however it is added (decisions §94). A module goes to the first taker that needs
- * it (`neededModules`: through a barrel only what the names imported need), so a later page loads an earlier
- * one's chunk, never the reverse, and the login page's stays as small as its needs.
+ * What is left of the packages (node_modules) that the entry's on-demand overlays and the landing pages
+ * need, in one chunk per set of those takers: `vendor-HomePage` (only the home page needs it),
+ * `vendor-IntroPage-HomePage-overlays`, and so on. The groups above leave these modules to Rolldown when the
+ * entry or its overlays could reach them through a barrel, and Rolldown gave every set of importers among
+ * all 71 pages a chunk. The home page loaded 44 files: 13 of them held one or two icons, 12 an antd-mobile
+ * or ahooks helper of 66-650 bytes brotli. Each `<link rel=modulepreload>` costs the main thread about 5 ms
+ * at 4x CPU however it is added (decisions §94). Sets over these few takers give a handful of chunks.
+ * "Needs" is `neededModules`: through a barrel, only what the imported names need. A page that is not a taker
+ * loads the chunks of the sets holding what it uses. Tried first: each module in the chunk of its first
+ * taker. That put react-query's `useQuery` in the home page's chunk with its icons, and the forgotten-
+ * password page loaded 30 KB more.
  */
 function packageGroup(loaders: string[], pages: string[], aliases: Map<string, string>): CodeSplittingGroup {
-  let takers: Map<string, string> | undefined;
-  const takerOf = (ctx: ChunkingContext) => {
-    if (takers) return takers;
-    takers = new Map();
-    const starts = [
+  let chunkOf: Map<string, string> | undefined;
+  const chunksOf = (ctx: ChunkingContext) => {
+    if (chunkOf) return chunkOf;
+    const takers = [
       ...loaders.flatMap((loader) =>
         (ctx.getModuleInfo(loader)?.dynamicallyImportedIds ?? []).map((id) => [loader, id] as const),
       ),
       ...pages.map((page) => [page, page] as const),
     ];
-    for (const [owner, module] of starts) {
-      const name = `${path.basename(owner).replace(/\.\w+$/, '')}-vendor`;
+    const takersOf = new Map<string, string[]>();
+    for (const [owner, module] of takers) {
+      const name = path.basename(owner).replace(/\.\w+$/, '');
       for (const id of neededModules(ctx, module, aliases)) {
-        if (id.includes(`${path.sep}node_modules${path.sep}`) && !takers.has(id)) takers.set(id, name);
+        if (!id.includes(`${path.sep}node_modules${path.sep}`)) continue;
+        const names = takersOf.get(id) ?? [];
+        if (!names.includes(name)) names.push(name);
+        takersOf.set(id, names);
       }
     }
-    return takers;
+    chunkOf = new Map([...takersOf].map(([id, names]) => [id, `vendor-${names.join('-')}`]));
+    return chunkOf;
   };
   return {
-    name: (id, ctx) => takerOf(ctx).get(id) ?? null,
-    debugName: 'landing, packages by first taker',
+    name: (id, ctx) => chunksOf(ctx).get(id) ?? null,
+    debugName: 'landing, packages by the set of takers that need them',
     includeDependenciesRecursively: false,
   };
 }
