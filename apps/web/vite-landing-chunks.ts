@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { ChunkingContext, CodeSplittingGroup } from 'rolldown';
 import { parseAst } from 'rolldown/parseAst';
-import { neededModules } from './vite-package-reach';
+import { nameOf, neededModules } from './vite-package-reach';
 
 /**
  * The landing pages whose modules come in two chunks each, named after the page (issue 19). In this order:
@@ -310,8 +310,4 @@ function importedNames(code: string, id: string): Map<string, Set<string> | 'all
     } else if (node.type === 'ExportAllDeclaration') add(node.source.value, 'all');
   }
   return names;
-}
-
-function nameOf(node: { type: string; name?: string; value?: unknown }): string {
-  return node.type === 'Identifier' ? String(node.name) : String(node.value);
 }

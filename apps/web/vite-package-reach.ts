@@ -204,6 +204,7 @@ class ModuleGraph {
   }
 }
 
-function nameOf(node: { type: string; name?: string; value?: unknown }): string {
+/** An import's or export's name, written as an identifier or as a string (`export { x as "a-b" }`). */
+export function nameOf(node: { type: string; name?: string; value?: unknown }): string {
   return node.type === 'Identifier' ? String(node.name) : String(node.value);
 }
