@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../test/test-db';
 import { createDb, type Db } from './database';
-import type { PreparedStatements } from './prepared-statements';
+import { namePreparedStatements, type PreparedStatements } from './prepared-statements';
 
 let drop: () => Promise<void>;
 /** One connection, bound 2: every statement runs on the session whose prepared statements are read. */
@@ -11,9 +12,11 @@ let db: Db;
 let live: { db: Db; statements: PreparedStatements };
 /** Another connection that changes the schema, as a migrating process would. */
 let migrator: Db;
+let url: string;
 beforeAll(async () => {
   const test = await createTestDb();
   drop = test.drop;
+  url = test.url;
   migrator = test.db;
   db = createDb(test.url, 1, 2).db;
   live = createDb(test.url, 1, 100);
@@ -85,5 +88,60 @@ describe('a schema change under prepared statements (decision 76)', () => {
     const inside = live.db.transaction().execute((trx) => read(trx));
     await expect(inside).rejects.toMatchObject({ code: '0A000' });
     expect((await live.db.transaction().execute((trx) => read(trx))).rows).toEqual([{ a: 1, b: 2 }]);
+  });
+});
+
+describe('a named statement is described once per connection (decision 95)', () => {
+  /** A pooled connection that names its statements, and the RowDescription messages it has received. */
+  async function watchedClient() {
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    namePreparedStatements(pool, 10);
+    const client = await pool.connect();
+    const described = { count: 0 };
+    (client as unknown as { connection: pg.Connection }).connection.on('rowDescription', () => {
+      described.count++;
+    });
+    const done = async () => {
+      client.release();
+      await pool.end();
+    };
+    return { client, described, done };
+  }
+  const text = 'SELECT $1::int AS n, $2::timestamptz AS at, $3::text AS note, $4::int[] AS list';
+
+  it("the second run reads the first run's shape: same rows, same fields, values parsed", async () => {
+    const { client, described, done } = await watchedClient();
+    try {
+      const at = new Date('2026-11-28T10:00:00.000Z');
+      const first = await client.query(text, [1, at, 'a', [1, 2]]);
+      const second = await client.query(text, [2, at, null, []]);
+      expect(described.count).toBe(1);
+      expect(first.rows).toEqual([{ n: 1, at, note: 'a', list: [1, 2] }]);
+      expect(second.rows).toEqual([{ n: 2, at, note: null, list: [] }]);
+      expect(second.fields.map((f) => f.name)).toEqual(['n', 'at', 'note', 'list']);
+      expect(second.rowCount).toBe(1);
+      // No rows: still the right (empty) answer.
+      const none = await client.query('SELECT $1::int AS n WHERE false', [1]);
+      const noneAgain = await client.query('SELECT $1::int AS n WHERE false', [1]);
+      expect([none.rows, noneAgain.rows]).toEqual([[], []]);
+    } finally {
+      await done();
+    }
+  });
+
+  it('a value that cannot be sent fails that query alone; the connection goes on', async () => {
+    const { client, done } = await watchedClient();
+    try {
+      await client.query(text, [1, new Date(), 'a', [1]]);
+      const unsendable = {
+        toPostgres: () => {
+          throw new Error('cannot send');
+        },
+      };
+      await expect(client.query(text, [unsendable, new Date(), 'a', [1]])).rejects.toThrow('cannot send');
+      expect((await client.query('SELECT $1::int AS one', [7])).rows).toEqual([{ one: 7 }]);
+    } finally {
+      await done();
+    }
   });
 });

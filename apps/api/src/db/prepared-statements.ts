@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { KnownShapeQuery, type NamedStatement } from './known-shape-query';
 
 /** The channel a process migrating the database notifies once it changed the schema (connect.ts). */
 export const SCHEMA_CHANNEL = 'schema_changed';
@@ -38,7 +39,7 @@ export function namePreparedStatements(pool: pg.Pool, limit: number): PreparedSt
   if (limit <= 0) return { schemaChanged };
 
   pool.on('connect', (client) => {
-    const names = new Map<string, string>();
+    const statements = new Map<string, NamedStatement>();
     let mine = generation;
     /** Names are never reused on a connection: pg remembers which it parsed, and refuses a new text under one. */
     let serial = 0;
@@ -46,46 +47,45 @@ export function namePreparedStatements(pool: pg.Pool, limit: number): PreparedSt
     const original = (client.query as Query).bind(client);
     const outsideTransaction = () => client.getTransactionStatus() === 'I';
 
-    function nameFor(text: string): string | undefined {
+    function statementFor(text: string): NamedStatement | undefined {
       if (mine !== generation) {
         // Statements of an older schema: inside a transaction none of them is used; outside, all go.
         if (!outsideTransaction()) return undefined;
         original('DEALLOCATE ALL').catch(() => {});
-        names.clear();
+        statements.clear();
         mine = generation;
       }
-      let name = names.get(text);
-      if (name === undefined && names.size < limit) {
-        name = `k${serial++}`;
-        names.set(text, name);
+      let statement = statements.get(text);
+      if (statement === undefined && statements.size < limit) {
+        statement = { name: `k${serial++}` };
+        statements.set(text, statement);
       }
-      return name;
+      return statement;
     }
 
-    /**
-     * The named statement as pg's own Query, made from the text (as `query(text, values)` makes it) and then
-     * named: a config object `{ name, text, values }` would be copied property by property, descriptors and
-     * all (pg's cloneQueryConfig), on every statement.
-     */
-    function runNamed(name: string, text: string, values: unknown[]): Promise<unknown> {
+    /** The named statement as a query that describes its rows only on its first execution (decision 95). */
+    function runNamed(statement: NamedStatement, text: string, values: unknown[]): Promise<unknown> {
       return new Promise((resolve, reject) => {
-        const query: pg.Query & { name?: string } = new pg.Query(text, values, (error, result) => {
-          if (!error) return resolve(result);
-          // As pg's promise does: a stack that leads back here, not to the socket's read.
-          Error.captureStackTrace(error);
-          reject(error);
-        });
-        // pg's Query keeps the config's name as `name` (its types leave it out); a named query is prepared.
-        query.name = name;
+        const query = new KnownShapeQuery(
+          text,
+          values,
+          (error, result) => {
+            if (!error) return resolve(result);
+            // As pg's promise does: a stack that leads back here, not to the socket's read.
+            Error.captureStackTrace(error);
+            reject(error);
+          },
+          statement,
+        );
         original(query);
       });
     }
 
     async function run(text: string, values: unknown[], retried: boolean): Promise<unknown> {
-      const name = nameFor(text);
-      if (name === undefined) return original(text, values);
+      const statement = statementFor(text);
+      if (statement === undefined) return original(text, values);
       try {
-        return await runNamed(name, text, values);
+        return await runNamed(statement, text, values);
       } catch (error) {
         if ((error as { code?: string }).code !== STALE_PLAN) throw error;
         if (mine === generation) schemaChanged();
