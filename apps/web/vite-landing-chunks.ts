@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { ChunkingContext, CodeSplittingGroup } from 'rolldown';
-import { parseAst } from 'rolldown/parseAst';
-import { nameOf, neededModules } from './vite-package-reach';
+import { importRecordsOf, neededModules } from './vite-package-reach';
 
 /**
  * The landing pages whose modules come in two chunks each, named after the page (issue 19). In this order:
@@ -246,12 +245,13 @@ function barrelReach(
     if (onUse) stack.push(...info.dynamicallyImportedIds.filter((target) => !onUse.has(target)));
     const imported = info.importedIds.filter((dep) => barrels.has(dep));
     if (imported.length === 0) continue;
-    const names = importedNames(info.code ?? '', id);
+    const records = importRecordsOf(ctx, id);
     for (const barrel of imported) {
       const pkg = packageOf(ctx, barrel);
-      const wanted = names.get(barrels.get(barrel) ?? '');
-      if (wanted === 'all') stack.push(...pkg.modules);
-      else for (const name of wanted ?? []) stack.push(...(pkg.definers.get(name) ?? []));
+      for (const { names } of records.filter((r) => r.source === barrels.get(barrel))) {
+        if (names === 'all') stack.push(...pkg.modules);
+        else for (const name of names) stack.push(...(pkg.definers.get(name) ?? []));
+      }
     }
   }
   return new Set([...seen].filter(inPackage));
@@ -287,27 +287,4 @@ function packageOf(ctx: ChunkingContext, barrel: string): BarrelPackage {
   const found = { modules, definers };
   byBarrel.set(barrel, found);
   return found;
-}
-
-/** The names a module imports or re-exports from each specifier; `all` for a namespace import or `export *`. */
-function importedNames(code: string, id: string): Map<string, Set<string> | 'all'> {
-  const names = new Map<string, Set<string> | 'all'>();
-  const add = (source: string, name: string | 'all') => {
-    const known = names.get(source);
-    if (known === 'all') return;
-    if (name === 'all') names.set(source, 'all');
-    else names.set(source, new Set([...(known ?? []), name]));
-  };
-  for (const node of parseAst(code, { lang: 'js' }, id).body) {
-    if (node.type === 'ImportDeclaration') {
-      for (const spec of node.specifiers) {
-        if (spec.type === 'ImportSpecifier') add(node.source.value, nameOf(spec.imported));
-        else if (spec.type === 'ImportDefaultSpecifier') add(node.source.value, 'default');
-        else add(node.source.value, 'all');
-      }
-    } else if (node.type === 'ExportNamedDeclaration' && node.source) {
-      for (const spec of node.specifiers) add(node.source.value, nameOf(spec.local));
-    } else if (node.type === 'ExportAllDeclaration') add(node.source.value, 'all');
-  }
-  return names;
 }

@@ -11,7 +11,7 @@ import { parseAst } from 'rolldown/parseAst';
  * module: the answer may be too large, never too small.
  */
 export function neededModules(ctx: ChunkingContext, from: string, aliases: Map<string, string>): Set<string> {
-  const graph = graphOf(ctx, aliases);
+  const graph = graphOf(ctx);
   const seen = new Set<string>();
   const passed = new Set<string>();
   const followedNames = new Set<string>();
@@ -26,8 +26,8 @@ export function neededModules(ctx: ChunkingContext, from: string, aliases: Map<s
     if (!found && stars.length === 0) stack.push(...graph.importsOf(barrel));
     const targets = found ? [found] : stars.map((source) => ({ source, name }));
     for (const target of targets) {
-      const dep = graph.resolve(barrel, target.source);
-      if (dep === undefined) stack.push(...graph.unresolvedImports(barrel));
+      const dep = graph.resolve(barrel, target.source, aliases);
+      if (dep === undefined) stack.push(...graph.unresolvedImports(barrel, aliases));
       else if (target.name !== '*' && graph.isBarrel(dep)) reachName(dep, target.name);
       else if (found || graph.mayExport(dep, name)) stack.push(dep);
     }
@@ -36,9 +36,9 @@ export function neededModules(ctx: ChunkingContext, from: string, aliases: Map<s
     if (seen.has(id)) continue;
     seen.add(id);
     // What no import declaration names (`require` calls, specifiers resolved through an exports map) in whole.
-    stack.push(...graph.unresolvedImports(id));
+    stack.push(...graph.unresolvedImports(id, aliases));
     for (const { source, names } of graph.importRecords(id)) {
-      const dep = graph.resolve(id, source);
+      const dep = graph.resolve(id, source, aliases);
       if (dep === undefined) continue;
       if (names !== 'all' && graph.isBarrel(dep)) for (const name of names) reachName(dep, name);
       else stack.push(dep);
@@ -49,17 +49,22 @@ export function neededModules(ctx: ChunkingContext, from: string, aliases: Map<s
   return new Set([...seen, ...passed]);
 }
 
+/** The import and re-export declarations of a module: where from, and which names (`all` for every name). */
+export function importRecordsOf(ctx: ChunkingContext, id: string): ImportRecord[] {
+  return graphOf(ctx).importRecords(id);
+}
+
 const graphs = new WeakMap<ChunkingContext, ModuleGraph>();
-function graphOf(ctx: ChunkingContext, aliases: Map<string, string>): ModuleGraph {
+function graphOf(ctx: ChunkingContext): ModuleGraph {
   let graph = graphs.get(ctx);
   if (!graph) {
-    graph = new ModuleGraph(ctx, aliases);
+    graph = new ModuleGraph(ctx);
     graphs.set(ctx, graph);
   }
   return graph;
 }
 
-interface ImportRecord {
+export interface ImportRecord {
   source: string;
   /** The names taken; `all` for a namespace import, `export *` or a bare `import './x'`. */
   names: Set<string> | 'all';
@@ -71,20 +76,19 @@ class ModuleGraph {
   private readonly bodies = new Map<string, Body>();
   private readonly records = new Map<string, ImportRecord[]>();
 
-  constructor(
-    private readonly ctx: ChunkingContext,
-    /** Specifiers resolved outside node_modules (workspace packages), to the module they name. */
-    private readonly aliases: Map<string, string>,
-  ) {}
+  constructor(private readonly ctx: ChunkingContext) {}
 
   importsOf(id: string): string[] {
     return [...(this.ctx.getModuleInfo(id)?.importedIds ?? [])];
   }
 
-  /** The module a specifier of `importer` names, among those Rolldown resolved for it. */
-  resolve(importer: string, source: string): string | undefined {
+  /**
+   * The module a specifier of `importer` names, among those Rolldown resolved for it. `aliases`: specifiers
+   * resolved outside node_modules (workspace packages), to the module they name.
+   */
+  resolve(importer: string, source: string, aliases: Map<string, string>): string | undefined {
     const imported = new Set(this.importsOf(importer));
-    const alias = this.aliases.get(source);
+    const alias = aliases.get(source);
     if (alias !== undefined) return imported.has(alias) ? alias : undefined;
     if (source.startsWith('.')) {
       const base = path.resolve(path.dirname(importer), source);
@@ -100,9 +104,9 @@ class ModuleGraph {
    * The modules Rolldown resolved for `importer` that none of its specifiers could be matched to here (a
    * package's subpath through its exports map, a query-suffixed id): whichever specifier failed names one of them.
    */
-  unresolvedImports(importer: string): string[] {
+  unresolvedImports(importer: string, aliases: Map<string, string>): string[] {
     const resolved = new Set(
-      this.importRecords(importer).map((record) => this.resolve(importer, record.source)),
+      this.importRecords(importer).map((record) => this.resolve(importer, record.source, aliases)),
     );
     return this.importsOf(importer).filter((id) => !resolved.has(id));
   }
@@ -205,6 +209,6 @@ class ModuleGraph {
 }
 
 /** An import's or export's name, written as an identifier or as a string (`export { x as "a-b" }`). */
-export function nameOf(node: { type: string; name?: string; value?: unknown }): string {
+function nameOf(node: { type: string; name?: string; value?: unknown }): string {
   return node.type === 'Identifier' ? String(node.name) : String(node.value);
 }
