@@ -26,17 +26,22 @@ export interface NamedStatement {
 interface QueryInternals {
   _result: ResultShape;
   _accumulateRows: boolean;
+  text: string;
+  types?: unknown;
   portal: string;
   values: unknown[];
   binary?: boolean;
   rows?: number;
-  handleError(error: Error, connection: unknown): void;
-  _getRows(connection: unknown, rows: number | undefined): void;
+  hasBeenParsed(connection: Connection): boolean;
+  handleError(error: Error, connection: Connection): void;
+  _getRows(connection: Connection, rows: number | undefined): void;
 }
 
 interface Connection {
+  submittedNamedStatements: Record<string, string>;
+  parse(config: object): void;
   bind(config: object): void;
-  close(config: object): void;
+  describe(config: object): void;
   sync(): void;
 }
 
@@ -63,33 +68,40 @@ export class KnownShapeQuery extends pg.Query {
     (this as { name?: string }).name = statement.name;
   }
 
-  /** pg's `prepare` for a statement already parsed on this connection, less the Describe. */
+  /**
+   * pg's `prepare` (Parse once, Bind, Describe, Execute, Sync), with two differences:
+   * - once the statement's shape is known, no Describe;
+   * - a value that cannot be sent fails the query and leaves the statement in place. pg closes it there
+   *   (`close` of type S) but keeps it listed as parsed, so every later run of that text on the connection
+   *   failed with "prepared statement does not exist" (26000), whichever request sent it.
+   */
   prepare(connection: Connection): void {
-    const shape = this.statement.shape;
-    if (!shape) {
-      (pg.Query.prototype as unknown as { prepare(c: Connection): void }).prepare.call(this, connection);
-      return;
-    }
     const self = this as unknown as QueryInternals;
-    self._result.fields = shape.fields;
-    self._result._parsers = shape._parsers;
-    self._result._prebuiltEmptyResultObject = shape._prebuiltEmptyResultObject;
-    self._accumulateRows = true; // as pg sets it for a query with a callback
+    const { name, shape } = this.statement;
+    if (shape) {
+      self._result.fields = shape.fields;
+      self._result._parsers = shape._parsers;
+      self._result._prebuiltEmptyResultObject = shape._prebuiltEmptyResultObject;
+      self._accumulateRows = true; // as pg sets it for a query with a callback
+    } else if (!self.hasBeenParsed(connection)) {
+      connection.parse({ text: self.text, name, types: self.types });
+      connection.submittedNamedStatements[name] = self.text;
+    }
     try {
       connection.bind({
         portal: self.portal,
-        statement: this.statement.name,
+        statement: name,
         values: self.values,
         binary: self.binary,
         valueMapper: prepareValue,
       });
     } catch (error) {
-      // As pg does when a value cannot be sent.
-      connection.close({ type: 'S', name: this.statement.name });
+      // Nothing of the Bind was written; a Parse sent before it still prepares the statement for next time.
       connection.sync();
       self.handleError(error as Error, connection);
       return;
     }
+    if (!shape) connection.describe({ type: 'P', name: self.portal });
     self._getRows(connection, self.rows);
   }
 

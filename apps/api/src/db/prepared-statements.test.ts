@@ -129,17 +129,23 @@ describe('a named statement is described once per connection (decision 95)', () 
     }
   });
 
-  it('a value that cannot be sent fails that query alone; the connection goes on', async () => {
+  it('a value that cannot be sent fails that query alone; the statement runs again after it', async () => {
     const { client, done } = await watchedClient();
+    const unsendable = {
+      toPostgres: () => {
+        throw new Error('cannot send');
+      },
+    };
     try {
+      // On the statement's first run (parsed in the same pipeline) and on a later one (shape known).
+      const firstRun = 'SELECT $1::int AS n';
+      await expect(client.query(firstRun, [unsendable])).rejects.toThrow('cannot send');
+      expect((await client.query(firstRun, [7])).rows).toEqual([{ n: 7 }]);
       await client.query(text, [1, new Date(), 'a', [1]]);
-      const unsendable = {
-        toPostgres: () => {
-          throw new Error('cannot send');
-        },
-      };
       await expect(client.query(text, [unsendable, new Date(), 'a', [1]])).rejects.toThrow('cannot send');
-      expect((await client.query('SELECT $1::int AS one', [7])).rows).toEqual([{ one: 7 }]);
+      expect((await client.query(text, [2, null, null, null])).rows).toEqual([
+        { n: 2, at: null, note: null, list: null },
+      ]);
     } finally {
       await done();
     }
