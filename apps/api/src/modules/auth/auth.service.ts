@@ -22,7 +22,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import type { KycService } from '../kyc/kyc.service';
 import { maskName } from '../members/mask';
-import type { MemberRow, MembersRepository } from '../members/members.repository';
+import type { MemberProfileRow, MemberRow, MembersRepository } from '../members/members.repository';
 import { type CredentialChanges, contactsOf } from './credential-changes';
 import type { LoginThrottle } from './login-throttle';
 import { holdOf, type MoneyHolds, refuseHeld } from './money-holds.service';
@@ -120,7 +120,10 @@ export function createAuthService(deps: {
     return Object.assign(info, { kycStatus: row.kyc_status });
   }
 
-  function infoOf(member: MemberRow, names: { sponsor: string | null; placement: string | null }): TUserInfo {
+  function infoOf(
+    member: MemberProfileRow,
+    names: { sponsor: string | null; placement: string | null },
+  ): TUserInfo {
     return {
       userid: member.id,
       username: member.username,
@@ -133,7 +136,7 @@ export function createAuthService(deps: {
       side: member.placement_side,
       rank: member.rank,
       language: member.language,
-      hasTransactionPassword: member.transaction_password_hash !== null,
+      hasTransactionPassword: member.has_transaction_password,
       joinedAt: member.created_at.toISOString(),
     };
   }

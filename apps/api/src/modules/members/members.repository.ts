@@ -4,14 +4,17 @@ import type { Db } from '../../db/database';
 
 /** Kysely queries over members: lookups and the placement tree. */
 export function createMembersRepository(db: Db) {
-  const columns = [
+  /**
+   * What a member's profile shows, without the password hashes: GET /api/me reads these, so a profile read
+   * never brings a hash into the app (and pg does not parse two 97-character strings per read).
+   */
+  const profileColumns = [
     'id',
     'username',
     'email',
     'mobile',
     'full_name',
-    'password_hash',
-    'transaction_password_hash',
+    sql<boolean>`transaction_password_hash IS NOT NULL`.as('has_transaction_password'),
     'role',
     'sponsor_id',
     'placement_parent_id',
@@ -22,13 +25,15 @@ export function createMembersRepository(db: Db) {
     'language',
     'created_at',
   ] as const;
+  /** The whole member: the profile and the hashes that sign-in and the step-ups verify against. */
+  const columns = [...profileColumns, 'password_hash', 'transaction_password_hash'] as const;
 
   /** GET /api/me's statement, built and compiled once per KYC column (decision 87; `findWithNames`). */
   const withNamesQuery = <S extends string>(kycStatus: (memberId: Expression<string>) => RawBuilder<S>) =>
     compiledOnce(db, (p: { id: string }) =>
       db
         .selectFrom('members')
-        .select(columns)
+        .select(profileColumns)
         .select((eb) => [
           eb
             .selectFrom('members as s')
@@ -171,3 +176,5 @@ export function createMembersRepository(db: Db) {
 
 export type MembersRepository = ReturnType<typeof createMembersRepository>;
 export type MemberRow = NonNullable<Awaited<ReturnType<MembersRepository['findById']>>>;
+/** A member as their profile shows them (`profileColumns`): no password hashes. */
+export type MemberProfileRow = Omit<MemberRow, 'password_hash' | 'transaction_password_hash'>;
