@@ -12,7 +12,8 @@
  *   PROFILE_URL=http://127.0.0.1:3970 npx tsx bench/web/profile-page.ts # or profiles an app already running
  * Knobs: PROFILE_PAGE (default `/#/pages/home/home`), PROFILE_RUNS (3), PROFILE_RATE (4), PROFILE_TOP (25),
  * PROFILE_JSON=<file> (every run's tables as JSON), PROFILE_SAVE=<dir> (the raw `.cpuprofile`s, for DevTools),
- * PROFILE_CALLERS=<regex> (the stacks under the functions it matches), PROFILE_SIGNED_OUT=1 (nobody signs in
+ * PROFILE_CALLERS=<regex> (the stacks under the functions it matches), PROFILE_STRETCH_TOP (6: app frames
+ * listed for each busy stretch over 50 ms, the samples' own long tasks), PROFILE_SIGNED_OUT=1 (nobody signs in
  * first; the page defaults to the login page),
  * BENCH_MEMBER (alice01).
  * The figures are CPU time at a fixed throttling, so they move much less with the host's load than
@@ -32,6 +33,7 @@ const PAGE = process.env.PROFILE_PAGE ?? (SIGNED_OUT ? '/#/pages/login/login' : 
 const RUNS = Number(process.env.PROFILE_RUNS ?? 3);
 const RATE = Number(process.env.PROFILE_RATE ?? 4);
 const TOP = Number(process.env.PROFILE_TOP ?? 25);
+const STRETCH_TOP = Number(process.env.PROFILE_STRETCH_TOP ?? 6);
 const CALLERS = process.env.PROFILE_CALLERS ? new RegExp(process.env.PROFILE_CALLERS) : undefined;
 const MEMBER = process.env.BENCH_MEMBER ?? 'alice01';
 const progress = (text: string) => process.stderr.write(`${text}\n`);
@@ -123,6 +125,14 @@ interface Figures {
   timeline: number[];
   /** PROFILE_CALLERS=<regex>: the stacks (five frames up) under which matching functions spent their self time. */
   callers: Map<string, number>;
+  /** Busy stretches of the samples (no idle sample between) over 50 ms, with their busy time by app frame. */
+  stretches: Stretch[];
+}
+
+interface Stretch {
+  startMs: number;
+  busyMs: number;
+  byAppFunction: Map<string, number>;
 }
 
 const add = (m: Map<string, number>, k: string, v: number) => m.set(k, (m.get(k) ?? 0) + v);
@@ -147,8 +157,10 @@ async function analyse(profile: CpuProfile, longTasks: number[]): Promise<Figure
     callers: new Map(),
     byAppFunction: new Map(),
     timeline: [],
+    stretches: [],
   };
   let clock = 0;
+  let stretch: Stretch | undefined;
   // A sample's time is the gap to the next sample (the last one gets none).
   for (let i = 0; i < profile.samples.length; i++) {
     const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
@@ -160,7 +172,13 @@ async function analyse(profile: CpuProfile, longTasks: number[]): Promise<Figure
     const name = node.callFrame.functionName;
     const kind = ['(idle)', '(program)', '(garbage collector)'].includes(name) ? name : 'JS';
     f.totals[kind] = (f.totals[kind] ?? 0) + ms;
-    if (kind === '(idle)') continue;
+    if (kind === '(idle)') {
+      if (stretch && stretch.busyMs > 50) f.stretches.push(stretch);
+      stretch = undefined;
+      continue;
+    }
+    stretch ??= { startMs: clock, busyMs: 0, byAppFunction: new Map() };
+    stretch.busyMs += ms;
     f.busyMs += ms;
     const slot = Math.floor(clock / 500);
     while (f.timeline.length <= slot) f.timeline.push(0);
@@ -179,6 +197,7 @@ async function analyse(profile: CpuProfile, longTasks: number[]): Promise<Figure
       if (!app && (p.file.startsWith('src/') || p.file.startsWith('assets/'))) app = p.fn;
     }
     add(f.byAppFunction, app ?? `(no app frame) ${place.fn}`, ms);
+    add(stretch.byAppFunction, app ?? `(no app frame) ${place.fn}`, ms);
     for (const k of files) add(f.inclusiveByFile, k, ms);
     for (const k of fns) add(f.inclusiveByFunction, k, ms);
     if (CALLERS?.test(place.fn)) {
@@ -190,6 +209,7 @@ async function analyse(profile: CpuProfile, longTasks: number[]): Promise<Figure
       add(f.callers, stack.join('\n             <- '), ms);
     }
   }
+  if (stretch && stretch.busyMs > 50) f.stretches.push(stretch);
   return f;
 }
 
@@ -337,6 +357,14 @@ async function main(): Promise<void> {
       mid.busyMs,
     );
     if (CALLERS) table(`stacks under ${CALLERS}`, mid.callers, mid.busyMs);
+    console.log(
+      '\nbusy stretches over 50 ms (no idle sample between; ms from the profile start), median run, top app frames:',
+    );
+    for (const s of mid.stretches) {
+      const top = [...s.byAppFunction].sort((a, b) => b[1] - a[1]).slice(0, STRETCH_TOP);
+      console.log(`  ${Math.round(s.startMs)}+${Math.round(s.busyMs)}`);
+      for (const [k, v] of top) console.log(`    ${ms(v).padStart(8)}  ${k}`);
+    }
     if (process.env.PROFILE_JSON) {
       const plain = runs.map((r) => ({
         ...r,
@@ -347,6 +375,7 @@ async function main(): Promise<void> {
         inclusiveByFunction: Object.fromEntries(r.inclusiveByFunction),
         byAppFunction: Object.fromEntries(r.byAppFunction),
         callers: Object.fromEntries(r.callers),
+        stretches: r.stretches.map((x) => ({ ...x, byAppFunction: Object.fromEntries(x.byAppFunction) })),
       }));
       writeFileSync(
         process.env.PROFILE_JSON,
