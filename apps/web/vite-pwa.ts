@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -63,7 +63,11 @@ export function pwa(outDir: string) {
         // first render waits for): the shell, not every page and language.
         manifestTransforms: [
           (entries) => {
-            const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+            const htmlFile = path.join(outDir, 'index.html');
+            // No index.html: the bundle failed before it was written (a guard's error, say). The plugin still
+            // makes its worker after a failed bundle; failing here too hid that first error behind an ENOENT.
+            if (!existsSync(htmlFile)) return { manifest: [], warnings: [] };
+            const html = readFileSync(htmlFile, 'utf8');
             const shell = entries.filter(
               (e) => !e.url.startsWith('assets/') || html.includes(`/${e.url}`) || boot.has(e.url),
             );
