@@ -123,3 +123,29 @@ describe.each<ViewportName>(['phone', 'desktop'])('cloud mining at %s size', (vi
     await other.context.close();
   });
 });
+
+describe('the home page', () => {
+  // Its cards' buy sheet loads on use (decisions §99): fetched at the member's first touch, not with the page.
+  it('opens the buy sheet from a package card, its code fetched only once the member acts', async () => {
+    const { page, context } = await newPerson(browser, 'phone');
+    await logIn(page, 'alice01', DEMO_PASSWORD);
+    const sheetCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/BuySheet-[\w-]+\.js$/.test(request.url())) sheetCode.push(request.url());
+    });
+    await page.goto(url('/pages/home/home'));
+    const card = page.getByTestId('home-mining').locator('[data-testid^="mining-package-"]').first();
+    await card.waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(sheetCode).toEqual([]);
+
+    const name = await card.getByRole('heading').textContent();
+    await card.getByRole('button', { name: 'Buy' }).click();
+    const sheet = page.getByRole('form', { name: 'Buy a mining package' });
+    await sheet.getByText(name ?? '').waitFor();
+    expect(sheetCode).toHaveLength(1);
+    await sheet.getByRole('button', { name: 'Cancel' }).click();
+    await sheet.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+});

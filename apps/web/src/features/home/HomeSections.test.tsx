@@ -1,5 +1,5 @@
 import { ContentEndpoints, MiningEndpoints, type THome, type TMiningPackage } from '@app/contracts';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../test/render-page';
 import { HomeAnnouncements, HomeNews, HomeSlides } from '../content/HomeContent';
@@ -104,5 +104,16 @@ describe("the home page's sections", () => {
     expect(within(mining).getByText('Pro')).toBeTruthy();
     // The home page shows the first two; the mining page lists them all.
     expect(within(mining).queryByText('Max')).toBeNull();
+  });
+
+  it("load the buy sheet on a card's Buy, not with the page, and open it for that package", async () => {
+    renderPage('/pages/home/home', '/pages/home/home', <HomeMiningPackages />);
+    release();
+    const mining = await screen.findByTestId('home-mining');
+    expect(screen.queryByText('Buy a mining package')).toBeNull();
+
+    fireEvent.click(within(mining).getByTestId('buy-p2'));
+    expect(await screen.findByText('Buy a mining package')).toBeTruthy();
+    expect(screen.getAllByText('Pro').length).toBeGreaterThan(1);
   });
 });
