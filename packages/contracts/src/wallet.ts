@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZMemberRef, ZTacCode } from './auth';
 import { ZPageQuery, ZTimestamp, zSerialId } from './common';
 import { ZSealed } from './crypto';
-import { Networks } from './withdrawal-address';
+import { Networks } from './networks';
 
 // Amounts travel as decimal strings in whole units ("20.5"), never as JSON numbers. A request's amount is
 // parsed on the server with its currency's decimals (AMOUNT_* codes); an answer's amount carries every

@@ -1,9 +1,9 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { createBase58check } from '@scure/base';
 import { getAddress, isAddress } from 'viem';
+import type { TNetwork } from './networks';
 
-export const Networks = ['TRC20', 'ERC20', 'BEP20'] as const;
-export type TNetwork = (typeof Networks)[number];
+export { Networks, type TNetwork } from './networks';
 
 export type AddressCheck =
   | { ok: true; address: string }
