@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 // From vitest: the root's vitest and @vitejs/plugin-react share one vite's types (this workspace builds
 // with its own vite 7, which takes the same config).
 import { defineConfig } from 'vitest/config';
+import { compileHints } from './vite-compile-hints';
 import { landingChunkGroups } from './vite-landing-chunks';
 import { landingGuard } from './vite-landing-guard';
 import { localeParts } from './vite-locale-parts';
@@ -40,6 +41,7 @@ export default defineConfig(({ command }) => ({
     react(),
     localeParts(),
     landingGuard(),
+    compileHints(),
     routePreload(),
     pwa(path.resolve(import.meta.dirname, outDir)),
     precompress(),
