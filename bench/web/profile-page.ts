@@ -20,12 +20,10 @@
  * Lighthouse's; still give the load average beside them.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { SourceMap } from 'node:module';
 import { loadavg } from 'node:os';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
-import { DEMO_PASSWORD } from '../../apps/api/src/db/seed/demo';
-import { type Running, startApp } from '../api/processes';
-import { createDatabase, dropDatabase, openServer } from '../ledger/postgres';
+import type { BrowserContext } from 'playwright-core';
+import { openPhoneSession } from './phone-session';
+import { type CpuProfile, type Place, packageOf, placeOf } from './source-places';
 
 /** PROFILE_SIGNED_OUT=1: no member signs in first (a new visitor: the login page by default). */
 const SIGNED_OUT = process.env.PROFILE_SIGNED_OUT === '1';
@@ -37,74 +35,6 @@ const STRETCH_TOP = Number(process.env.PROFILE_STRETCH_TOP ?? 6);
 const CALLERS = process.env.PROFILE_CALLERS ? new RegExp(process.env.PROFILE_CALLERS) : undefined;
 const MEMBER = process.env.BENCH_MEMBER ?? 'alice01';
 const progress = (text: string) => process.stderr.write(`${text}\n`);
-
-interface CallFrame {
-  functionName: string;
-  url: string;
-  lineNumber: number;
-  columnNumber: number;
-}
-interface ProfileNode {
-  id: number;
-  callFrame: CallFrame;
-  children?: number[];
-}
-interface CpuProfile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
-/** One source map per script URL, fetched from the server beside the script (`<url>.map`). */
-const maps = new Map<string, Promise<SourceMap | null>>();
-function mapOf(url: string): Promise<SourceMap | null> {
-  let found = maps.get(url);
-  if (!found) {
-    found = fetch(`${url.split('?')[0]}.map`)
-      .then(async (r) =>
-        r.ok ? new SourceMap((await r.json()) as ConstructorParameters<typeof SourceMap>[0]) : null,
-      )
-      .catch(() => null);
-    maps.set(url, found);
-  }
-  return found;
-}
-
-/** `node_modules/<pkg>/…` -> `<pkg>/…`; the app's own sources from `src/` on. */
-function shortSource(source: string): string {
-  const nm = source.lastIndexOf('node_modules/');
-  if (nm >= 0) return source.slice(nm + 'node_modules/'.length);
-  const src = source.indexOf('/src/');
-  return src >= 0 ? source.slice(src + 1) : source.replace(/^(\.\.\/)+/, '');
-}
-function packageOf(file: string): string {
-  if (file.startsWith('(')) return file;
-  if (!/^(@[^/]+\/)?[^/]+\//.test(file) || file.startsWith('src/')) return 'app: src';
-  const parts = file.split('/');
-  return parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] ?? file);
-}
-
-interface Place {
-  file: string;
-  fn: string;
-}
-async function placeOf(frame: CallFrame): Promise<Place> {
-  const { url, functionName } = frame;
-  if (!url) return { file: `(${functionName || 'native'})`, fn: `(${functionName || 'native'})` };
-  const map = url.endsWith('.js') || url.includes('.js?') ? await mapOf(url) : null;
-  const entry = map?.findEntry(frame.lineNumber, frame.columnNumber) as
-    | { originalSource?: string; originalLine?: number; name?: string }
-    | undefined;
-  if (!entry?.originalSource) {
-    const file = url.replace(/^https?:\/\/[^/]+\//, '');
-    return { file, fn: `${functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}` };
-  }
-  const file = shortSource(entry.originalSource);
-  return {
-    file,
-    fn: `${entry.name || functionName || '(anonymous)'} ${file}:${(entry.originalLine ?? 0) + 1}`,
-  };
-}
 
 interface Figures {
   /** Sampled ms by kind: JS, (program), (garbage collector), (idle). */
@@ -213,18 +143,6 @@ async function analyse(profile: CpuProfile, longTasks: number[]): Promise<Figure
   return f;
 }
 
-async function signIn(context: BrowserContext, base: string): Promise<void> {
-  const page = await context.newPage();
-  await page.goto(`${base}/#/pages/login/login`);
-  await page.locator('input[autocomplete="username"], #login').first().fill(MEMBER);
-  await page.locator('input[type="password"]').first().fill(DEMO_PASSWORD);
-  await page.locator('button[type="submit"]').first().click();
-  await page.waitForURL((u) => u.hash.startsWith('#/pages/home/home'));
-  // Once settled, so the service worker and the HTTP cache hold what a returning member's browser holds.
-  await page.waitForLoadState('networkidle');
-  await page.close();
-}
-
 async function profileOnce(context: BrowserContext, url: string): Promise<Figures> {
   const page = await context.newPage();
   // A string, not a function: tsx's helpers (`__name`) do not exist in the page.
@@ -273,35 +191,14 @@ function median(values: number[]): number {
 }
 
 async function main(): Promise<void> {
-  let app: Running | undefined;
-  let cleanup = async () => {};
-  let base = process.env.PROFILE_URL;
-  if (!base) {
-    const server = await openServer();
-    const dbName = `bench_profile_${process.pid}`;
-    await createDatabase(server, dbName);
-    app = await startApp(server.urlOf(dbName), progress);
-    base = app.baseUrl;
-    cleanup = async () => {
-      await app?.stop();
-      await dropDatabase(server, dbName).catch(() => {});
-      await server.stop();
-    };
-  }
-  let browser: Browser | undefined;
+  const session = await openPhoneSession({
+    url: process.env.PROFILE_URL,
+    member: SIGNED_OUT ? undefined : MEMBER,
+    databasePrefix: 'bench_profile',
+    progress,
+  });
   try {
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu'],
-    });
-    // Lighthouse's mobile screen (moto g power): what the page lays out and paints.
-    const context = await browser.newContext({
-      viewport: { width: 412, height: 823 },
-      deviceScaleFactor: 1.75,
-      isMobile: true,
-      hasTouch: true,
-    });
-    if (!SIGNED_OUT) await signIn(context, base);
+    const { base, context } = session;
     const runs: Figures[] = [];
     const load = [loadavg()[0] ?? 0];
     for (let i = 0; i < RUNS; i++) {
@@ -383,8 +280,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    await browser?.close();
-    await cleanup();
+    await session.close();
   }
 }
 
