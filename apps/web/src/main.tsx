@@ -9,9 +9,11 @@ import { allTextsReady, languageReady } from './app/i18n';
 import { prefetchOverlays } from './app/overlays';
 import { preloadCurrentPage } from './app/routes';
 import { hasStoredLogin, restoreSession } from './app/session';
+import { warmIntl } from './app/warm-intl';
 
 const root = document.getElementById('root');
 preloadCurrentPage();
+if (hasStoredLogin()) warmIntl();
 // The stored language's chunk first (none for English), so the first paint is already in it; beside it the
 // stored session, checked with zod, which comes in a chunk of its own (app/session.ts).
 // Should that chunk fail to load, the app starts signed out rather than not at all. A member's pages (and

@@ -1,20 +1,7 @@
-import type { TLanguage } from '@app/contracts';
 import { keptFormat } from '@app/money';
-import { currentLanguage } from '../app/i18n';
+import { intlLocale } from '../app/intl-locale';
 
-// Our language tags name the app's languages; Intl needs the locale of each ("bm" is Bambara to Intl).
-const intlLocales: Record<TLanguage, string> = {
-  'en-US': 'en-US',
-  'zh-CN': 'zh-CN',
-  'bm-MY': 'ms-MY',
-  de: 'de-DE',
-  fr: 'fr-FR',
-};
-
-/** The Intl locale of the language the member reads the app in. */
-export function intlLocale(): string {
-  return intlLocales[currentLanguage()];
-}
+export { intlLocale };
 
 /** One `Intl.DateTimeFormat` per locale and options, kept (lists format a date per row and render, §86). */
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
