@@ -1,8 +1,8 @@
 import { ZUserInfo } from '@app/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { member } from '../test/wallet-fixtures';
 import { hasStoredLogin, restoreSession, session } from './session';
-import { removeItem, StorageKeys, writeItem } from './storage';
+import { readItem, removeItem, StorageKeys, writeItem } from './storage';
 
 // The stored session is read with the userInfo check from its own chunk (out of the entry): before the
 // first render main.tsx awaits restoreSession, which loads that chunk.
@@ -34,5 +34,31 @@ describe('hasStoredLogin', () => {
     writeItem(StorageKeys.isLogin, 'true');
     removeItem(StorageKeys.userInfo);
     expect(hasStoredLogin()).toBe(false);
+  });
+});
+
+// Every page that shows the member asks GET /api/me again (use-me.ts): an answer equal to what is shown must
+// not make everything that reads the session render again.
+describe('session.update', () => {
+  it('changes and announces nothing for an answer equal to the session, and stores a changed one', async () => {
+    writeItem(StorageKeys.isLogin, 'true');
+    writeItem(StorageKeys.userInfo, JSON.stringify(ZUserInfo.parse(member)));
+    await restoreSession();
+    const before = session.get();
+    const listener = vi.fn();
+    const unsubscribe = session.subscribe(listener);
+    try {
+      session.update(ZUserInfo.parse(member));
+      expect(listener).not.toHaveBeenCalled();
+      expect(session.get()).toBe(before);
+
+      const renamed = ZUserInfo.parse({ ...member, fullName: 'Alice Renamed' });
+      session.update(renamed);
+      expect(listener).toHaveBeenCalledTimes(1);
+      expect(session.get().userInfo).toEqual(renamed);
+      expect(JSON.parse(readItem(StorageKeys.userInfo) ?? 'null')).toEqual(renamed);
+    } finally {
+      unsubscribe();
+    }
   });
 });

@@ -76,7 +76,11 @@ export const session = {
   /** A fresher copy from the server; ignored once signed out, so a late answer cannot sign anyone in. */
   update(user: TUserInfo): void {
     if (!state.isLogin) return;
-    writeItem(StorageKeys.userInfo, JSON.stringify(user));
+    const fresh = JSON.stringify(user);
+    if (fresh !== readItem(StorageKeys.userInfo)) writeItem(StorageKeys.userInfo, fresh);
+    // Every page that shows the member asks the server again (use-me.ts): an answer equal to what is shown
+    // changes nothing, so nothing that shows the session renders again for it.
+    if (fresh === JSON.stringify(state.userInfo)) return;
     set({ isLogin: true, userInfo: user });
   },
   /** Logout: the flag is cleared, userInfo emptied and its persisted copy removed. */

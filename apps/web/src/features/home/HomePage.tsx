@@ -78,33 +78,48 @@ const shortcuts = [
   },
 ] as const;
 
-export default function HomePage() {
+/**
+ * The parts that show the member subscribe to the member themselves: the stored copy draws them at once,
+ * and the server's fresh copy (`useMe`) re-renders only them, not the whole page with its lists (at a
+ * phone's speed, a re-render of the page was a long task of its own, issue 19).
+ */
+function HomeGreeting() {
+  const { t } = useTranslation();
+  const { user } = useMe();
+  return (
+    <section className={styles.greeting}>
+      <h1>{t('home.greeting', { name: user?.fullName || user?.username || '' })}</h1>
+      <p>{t('home.welcome')}</p>
+    </section>
+  );
+}
+
+function TransactionPasswordPrompt() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useMe();
+  if (!user || user.hasTransactionPassword) return null;
+  return (
+    <section className={styles.prompt} aria-labelledby="tx-prompt-title">
+      <h2 id="tx-prompt-title">{t('home.setTxTitle')}</h2>
+      <p>{t('home.setTxText')}</p>
+      <Button color="primary" size="small" onClick={() => navigate('/pages/personal/TransactionPassword')}>
+        {t('home.setTxAction')}
+      </Button>
+    </section>
+  );
+}
+
+export default function HomePage() {
+  const { t } = useTranslation();
   return (
     <>
       <HomeHeader />
       <main className={styles.main}>
-        <section className={styles.greeting}>
-          <h1>{t('home.greeting', { name: user?.fullName || user?.username || '' })}</h1>
-          <p>{t('home.welcome')}</p>
-        </section>
+        <HomeGreeting />
         <HomeAnnouncements />
         <HomeSlides />
-        {user && !user.hasTransactionPassword ? (
-          <section className={styles.prompt} aria-labelledby="tx-prompt-title">
-            <h2 id="tx-prompt-title">{t('home.setTxTitle')}</h2>
-            <p>{t('home.setTxText')}</p>
-            <Button
-              color="primary"
-              size="small"
-              onClick={() => navigate('/pages/personal/TransactionPassword')}
-            >
-              {t('home.setTxAction')}
-            </Button>
-          </section>
-        ) : null}
+        <TransactionPasswordPrompt />
         <HomePrices />
         <HomeNews />
         <HomeMiningPackages />
