@@ -68,5 +68,10 @@ describe('HomePage', () => {
     await screen.findByRole('heading', { name: 'Set your transaction password' });
     // The lists did not render again for the member's answer.
     expect(listRenders.count).toBe(rendersBefore);
+    // Two parts read the member, one request asks for it.
+    const asked = vi
+      .mocked(fetch)
+      .mock.calls.filter(([input]) => String(input).endsWith(AuthEndpoints.me.path));
+    expect(asked).toHaveLength(1);
   });
 });
