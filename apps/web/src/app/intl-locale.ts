@@ -10,7 +10,12 @@ const intlLocales: Record<TLanguage, string> = {
   fr: 'fr-FR',
 };
 
+/** The Intl locale of one of the app's languages. */
+export function intlLocaleOf(lang: TLanguage): string {
+  return intlLocales[lang];
+}
+
 /** The Intl locale of the language the member reads the app in. */
 export function intlLocale(): string {
-  return intlLocales[currentLanguage()];
+  return intlLocaleOf(currentLanguage());
 }

@@ -9,8 +9,9 @@ afterEach(async () => {
 
 // ICU's start for numbers and dates, each in a task of its own before the first page formats anything.
 describe('warmIntl', () => {
-  it('builds a number and a date formatter in the member locale, each in a task of its own', async () => {
-    await setLanguage('de');
+  it('builds a number and a date formatter in the locale being started in, each in a task of its own', async () => {
+    // A stored German whose texts are still loading: the page will format in German.
+    const switching = setLanguage('de');
     const { NumberFormat, DateTimeFormat } = Intl;
     // Built for real (the task formats with them), and counted.
     const numberFormat = vi.fn(
@@ -38,5 +39,6 @@ describe('warmIntl', () => {
     expect(dateTimeFormat).not.toHaveBeenCalled();
     tasks[1]?.();
     expect(dateTimeFormat).toHaveBeenCalledWith('de-DE', { dateStyle: 'medium' });
+    await switching;
   });
 });
