@@ -8,6 +8,7 @@ import { compileHints } from './vite-compile-hints';
 import { landingChunkGroups } from './vite-landing-chunks';
 import { landingGuard } from './vite-landing-guard';
 import { localeParts } from './vite-locale-parts';
+import { moduleYields } from './vite-module-yields';
 import { precompress } from './vite-precompress';
 import { pwa } from './vite-pwa';
 import { routePreload } from './vite-route-preload';
@@ -42,6 +43,7 @@ export default defineConfig(({ command }) => ({
     localeParts(),
     landingGuard(),
     compileHints(),
+    moduleYields(import.meta.dirname),
     routePreload(),
     pwa(path.resolve(import.meta.dirname, outDir)),
     precompress(),
