@@ -1,3 +1,5 @@
+// Before anything evaluates zod: the page's policy refuses `new Function` (app/zod-jitless.ts).
+import './app/zod-jitless';
 // antd-mobile's global styles and variables, first so that styles.css overrides them; the components are
 // imported by module, not through the package's barrel, which is what used to bring these in.
 import 'antd-mobile/es/global';
