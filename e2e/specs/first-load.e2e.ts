@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPerson, url } from '../src/browser';
+import { logIn, registerViaApi } from '../src/members';
 
 // Issue 19, item 2: on a cold load the login page's chunks are asked for beside the entry, not after it
 // has downloaded and run (vite-route-preload.ts), and the brand mark shows before any script has run.
@@ -48,5 +49,27 @@ describe('first load of a landing page', () => {
     const assets = new Set(html.match(/\/assets\/[\w.-]+\.(?:js|css)/g) ?? []);
     expect(assets.size).toBeGreaterThan(0);
     expect(assets.size).toBeLessThanOrEqual(5);
+  });
+
+  it("starts a member's home in tasks split between its modules, breaking no rule of the page's policy", async () => {
+    // §102: the entry and the schema chunks await between modules (vite-module-yields.ts), and zod is told
+    // not to try `new Function`, which the Content-Security-Policy refuses (app/zod-jitless.ts).
+    const { context, page } = await newPerson(browser, 'phone');
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as { violations?: string[] }).violations = seen;
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    const member = await registerViaApi(context.request);
+    await logIn(page, member.username, member.password);
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const entry = await page.locator('script[type="module"][src*="/assets/index-"]').getAttribute('src');
+    const entryCode = await (await fetch(new URL(entry ?? '', url('/')))).text();
+    expect(entryCode).toContain('scheduler?.yield?.()');
+    expect(await page.evaluate(() => (window as { violations?: string[] }).violations)).toEqual([]);
+    await context.close();
   });
 });
