@@ -21,11 +21,10 @@ const APP_ROOT = `${path.sep}src${path.sep}app${path.sep}App.tsx`;
 export const yieldsBefore = (id: string, inEntry: boolean) =>
   inEntry ? id.endsWith(APP_ROOT) : id.includes(CONTRACTS);
 
-/** A module's code in a rendered chunk: where its marker line starts, and how long it is. */
+/** A module's code in a rendered chunk: where its marker line starts. */
 interface ModulePart {
   id: string;
   start: number;
-  length: number;
 }
 
 /**
@@ -34,14 +33,10 @@ interface ModulePart {
  */
 export function moduleParts(code: string, moduleIds: readonly string[], root: string): ModulePart[] {
   const ids = new Set(moduleIds);
-  const markers = [...code.matchAll(/^\/\/ (\S+)$/gm)].flatMap((match) => {
+  return [...code.matchAll(/^\/\/ (\S+)$/gm)].flatMap((match) => {
     const id = path.resolve(root, match[1] as string);
     return ids.has(id) ? [{ id, start: match.index }] : [];
   });
-  return markers.map((marker, i) => ({
-    ...marker,
-    length: (markers[i + 1]?.start ?? code.length) - marker.start,
-  }));
 }
 
 /** Where to end the task: before each selected module, unless it opens the chunk. */
