@@ -7,7 +7,7 @@ import { recordSecurityEvent } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { StaffFactorState } from '../../platform/staff-factor';
 import { describeDevice } from './device';
-import { createSessionCache } from './session-cache';
+import { type CacheTicket, createSessionCache } from './session-cache';
 import { createSessionRevocations, type HeartbeatTimers } from './session-revocations';
 
 const IDLE_DAYS = 14;
@@ -145,19 +145,42 @@ export function createSessionService(db: Db, limits: SessionLimits) {
   }
 
   /**
+   * Cached reads of one token that missed the cache together, answered by one database read: the first
+   * starts it, the others wait for its answer instead of each reading the session and each touching its
+   * row. Without this, every expiry of a busy session's entry (30 s) sent every read then in flight to the
+   * database, and every due touch (a minute) queued as many UPDATEs on the one row, each waiting for the
+   * last one's commit while holding a pooled connection (decision 103). A read joins only while nothing
+   * was revoked since the first began (the cache's ticket), as a cache hit would be answered.
+   */
+  const reading = new Map<string, { ticket: CacheTicket; answer: Promise<ResolvedSession | null> }>();
+
+  /**
    * The session this token opens, or null. `cached`: the caller is a read (GET), which may be answered from
    * this process's cache while it hears every revocation; anything else asks the database (decision 71).
    */
   async function resolve(token: string, use: { cached?: boolean } = {}): Promise<ResolvedSession | null> {
     if (token.length > 128) return null;
     const key = tokenKey(token);
-    const useCache = cache !== null && use.cached === true;
-    if (useCache) {
-      revocations?.ensure();
-      const hit = cache.get(key);
-      if (hit) return hit;
-    }
-    const ticket = cache?.ticket() ?? 0;
+    if (cache === null || use.cached !== true) return fromDatabase(key, cache?.ticket() ?? 0, false);
+    revocations?.ensure();
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const ticket = cache.ticket();
+    const pending = reading.get(key);
+    if (pending && pending.ticket === ticket) return pending.answer;
+    const answer = fromDatabase(key, ticket, true).finally(() => {
+      if (reading.get(key)?.answer === answer) reading.delete(key);
+    });
+    reading.set(key, { ticket, answer });
+    return answer;
+  }
+
+  /** The session under this token hash as the database has it, touched when due, and kept if `keep`. */
+  async function fromDatabase(
+    key: string,
+    ticket: CacheTicket,
+    keep: boolean,
+  ): Promise<ResolvedSession | null> {
     const row = await lookup.executeTakeFirst({ hash: Buffer.from(key, 'base64') });
     if (!row) return null;
     // Writing on every request would turn reads into writes; a minute's precision is enough for "last seen".
@@ -183,7 +206,7 @@ export function createSessionService(db: Db, limits: SessionLimits) {
               stepUpAt: row.staff_step_up_at,
             },
     };
-    if (useCache) {
+    if (keep && cache) {
       // Kept no longer than the next touch is due (so a cached read never skips one), the session's own
       // end by idleness or age, and the cache's backstop.
       const until = Math.min(
