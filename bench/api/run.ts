@@ -10,6 +10,7 @@ import { createDatabase, dropDatabase, openServer, serverFacts } from '../ledger
 import { argon2Ceiling } from './argon2-ceiling';
 import { type LoadResult, loadGet, loadTransfers, type Member } from './load';
 import { cpuMsOf, startApp, startReference } from './processes';
+import { statementListing } from './statements';
 import { countTransactions } from './transactions';
 
 function intEnv(name: string, fallback: number): number {
@@ -31,6 +32,10 @@ const cfg = {
   transfers: process.env.BENCH_TRANSFERS !== '0',
   /** Seconds without load over which the app's background transactions are counted (transactions.ts). */
   idleSeconds: intEnv('BENCH_IDLE_SECONDS', 15),
+  /** BENCH_PG_STATEMENTS=1: each app workload's top statements from pg_stat_statements (statements.ts). */
+  statements: process.env.BENCH_PG_STATEMENTS === '1',
+  /** BENCH_APP_ROOT=<checkout>: start that checkout's app (a worktree of the base, for a before/after). */
+  appRoot: process.env.BENCH_APP_ROOT || undefined,
 };
 const READS = [Paths.me, Paths.wallet, Paths.walletRecords, Paths.bots, Paths.notifications];
 const progress = (text: string) => process.stderr.write(`${text}\n`);
@@ -102,7 +107,7 @@ async function main() {
     .map((l) => l.toFixed(2))
     .join(' ');
   progress(`PostgreSQL ${facts.version} (${server.source}); starting the app and the reference`);
-  const app = await startApp(url, progress, cfg.cpuProfileDir);
+  const app = await startApp(url, progress, cfg.cpuProfileDir, cfg.appRoot);
   const reference = await startReference(url);
   try {
     const members = await demoMembers(app.baseUrl, demoMemberNames);
@@ -117,8 +122,12 @@ async function main() {
     });
     // The warm-up and the measured window are one stretch of load for the transaction count (both serve
     // the same requests), so one wait for the counter to settle closes it (transactions.ts).
+    const statements = cfg.statements ? await statementListing(url, progress) : null;
+    const statementLines: string[] = [];
     const measure = async (name: string, target: string, pid: number, token?: string) => {
       const load = { name, url: target, token, connections: cfg.connections };
+      const listed = statements !== null && pid === app.pid;
+      if (listed) await statements.reset();
       const warmup = await loadGet({ ...load, seconds: cfg.warmupSeconds });
       progress(`measuring ${name}`);
       const cpuBefore = cpuMsOf(pid);
@@ -126,6 +135,7 @@ async function main() {
       const cpu = cpuMsOf(pid) - cpuBefore;
       const served = warmup.perSecond * cfg.warmupSeconds + result.perSecond * cfg.seconds;
       const count = result.perSecond * cfg.seconds;
+      if (listed) statementLines.push(name, ...(await statements.top(served)));
       return {
         ...result,
         transactionsPerRequest: (await transactions.sinceLast()) / served,
@@ -176,6 +186,12 @@ async function main() {
       console.log(
         `* transfers beside the argon2id ceiling: ${money.ceiling.perSecond.toFixed(1)} verifications/s with ${money.ceiling.inFlight} in flight`,
       );
+    }
+    if (statementLines.length > 0) {
+      console.log('');
+      console.log("the bench database's top statements by execution time, per workload (warm-up included):");
+      console.log('   calls a request, mean execution, total, statement');
+      for (const line of statementLines) console.log(line);
     }
     console.log(
       'aims (issue 22): reads >= 0.50 of the reference with p99 < 25 ms; transfers >= 0.80 of the ceiling',
