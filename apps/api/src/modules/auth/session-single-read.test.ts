@@ -23,15 +23,18 @@ afterAll(async () => {
   await drop?.();
 });
 
-/** A session service with the cache on, on its own pool of 40, and the count of that pool's checkouts. */
-async function counted(clock: { at: number }) {
+/**
+ * A session service with the cache on, on its own pool of 40, and the count of that pool's checkouts.
+ * `listenAt`: where it listens for revocations (default the test database).
+ */
+async function counted(clock: { at: number }, listenAt = url) {
   const own = createDb(url, 40);
   let statements = 0;
   own.pool.on('acquire', () => statements++);
   const sessions = createSessionService(own.db, {
     absoluteDays: 30,
     now: () => clock.at,
-    cache: { seconds: 30, databaseUrl: url },
+    cache: { seconds: 30, databaseUrl: listenAt, onError: () => {} },
   });
   return {
     sessions,
@@ -129,6 +132,27 @@ it('a read that begins after a revocation asks the database itself', async () =>
     expect(b?.memberId).toBe(memberId);
   } finally {
     await holder.end();
+    await service.close();
+  }
+});
+
+it('while revocations are not heard, every read asks the database itself', async () => {
+  const clock = { at: Date.now() };
+  // Nothing listens on port 1: the listener cannot connect, so the cache stays off.
+  const service = await counted(clock, 'postgres://postgres@127.0.0.1:1/none');
+  try {
+    const token = await service.sessions.create(await makeMember(db, 'herd'), {
+      ip: '127.0.0.1',
+      userAgent: 't',
+    });
+    const before = service.statements();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => service.sessions.resolve(token, { cached: true })),
+    );
+    expect(answers.every((a) => a !== null)).toBe(true);
+    expect(service.sessions.cacheListening).toBe(false);
+    expect(service.statements() - before).toBe(20);
+  } finally {
     await service.close();
   }
 });

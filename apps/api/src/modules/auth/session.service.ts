@@ -149,8 +149,9 @@ export function createSessionService(db: Db, limits: SessionLimits) {
    * starts it, the others wait for its answer instead of each reading the session and each touching its
    * row. Without this, every expiry of a busy session's entry (30 s) sent every read then in flight to the
    * database, and every due touch (a minute) queued as many UPDATEs on the one row, each waiting for the
-   * last one's commit while holding a pooled connection (decision 103). A read joins only while nothing
-   * was revoked since the first began (the cache's ticket), as a cache hit would be answered.
+   * last one's commit while holding a pooled connection (decision 103). A read joins only while the cache
+   * hears revocations and nothing was revoked since the first began (the cache's ticket): when a cache hit
+   * could have answered it.
    */
   const reading = new Map<string, { ticket: CacheTicket; answer: Promise<ResolvedSession | null> }>();
 
@@ -166,7 +167,8 @@ export function createSessionService(db: Db, limits: SessionLimits) {
     const hit = cache.get(key);
     if (hit) return hit;
     const ticket = cache.ticket();
-    const pending = reading.get(key);
+    // While revocations are not heard (the cache keeps nothing then), every read asks the database itself.
+    const pending = cache.listening ? reading.get(key) : undefined;
     if (pending && pending.ticket === ticket) return pending.answer;
     const answer = fromDatabase(key, ticket, true).finally(() => {
       if (reading.get(key)?.answer === answer) reading.delete(key);
