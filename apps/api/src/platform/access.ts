@@ -162,13 +162,26 @@ export function callerOf(request: FastifyRequest): Caller {
   return request.caller;
 }
 
-/** Who asks, from where and in which session: what an audited action records about its caller. */
-export interface ActorRequest {
-  actor: Actor;
+/**
+ * The session a request came in, and the Idempotency-Key it claimed when its route is idempotent: what
+ * opening a sealed value needs (SealedService.unseal spends the value's nonce for that request).
+ */
+export interface SessionRequest {
   sessionId: string;
+  idempotency?: { memberId: string; key: string };
+}
+
+/** Who asks, from where and in which session: what an audited action records about its caller. */
+export interface ActorRequest extends SessionRequest {
+  actor: Actor;
 }
 
 export function actorRequestOf(request: FastifyRequest): ActorRequest {
   const caller = callerOf(request);
-  return { actor: { memberId: caller.memberId, ip: request.ip }, sessionId: caller.sessionId };
+  const claim = request.idempotency;
+  return {
+    actor: { memberId: caller.memberId, ip: request.ip },
+    sessionId: caller.sessionId,
+    ...(claim ? { idempotency: { memberId: claim.memberId, key: claim.key } } : {}),
+  };
 }

@@ -9,13 +9,7 @@ import type { Db } from '../db/database';
 import { accessPlugin } from './access';
 import { registerErrorHandler } from './error-handler';
 import { AppError } from './errors';
-import {
-  currentIdempotencyClaim,
-  derivedUuid,
-  idempotencyPlugin,
-  idempotentId,
-  requestHash,
-} from './idempotency';
+import { derivedUuid, idempotencyPlugin, idempotentId, requestHash } from './idempotency';
 import { lockKeyOf } from './session-locks';
 
 let db: Db;
@@ -54,7 +48,7 @@ beforeAll(async () => {
       paid: body.amount,
       run: calls,
       transferId: idempotentId(request, 'main'),
-      takenOver: currentIdempotencyClaim()?.takenOver ?? null,
+      takenOver: request.idempotency?.takenOver ?? null,
     };
   });
   app.post('/api/plain', { config: { access: 'member' } }, async () => ({ ok: true }));

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -37,20 +36,6 @@ export interface IdempotencyClaim {
   lock: bigint;
   /** Whether an earlier attempt of the same request died while running it (it may have done part of it). */
   takenOver: boolean;
-}
-
-/** The claim of the idempotent request whose handler is running, for code deep inside it (sealed.service). */
-const running = new AsyncLocalStorage<IdempotencyClaim>();
-
-/**
- * The Idempotency-Key claim of the request this code runs for, if its route is idempotent. A request that is
- * run again under the same key (after a 5xx, or taken over from a dead process) may pass one-time checks its
- * first attempt used up, such as the sealed password's nonce: it is the same request, not a replay.
- */
-export function currentIdempotencyClaim():
-  | Pick<IdempotencyClaim, 'memberId' | 'key' | 'takenOver'>
-  | undefined {
-  return running.getStore();
 }
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -144,14 +129,6 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
           `Route ${route.method} ${route.url} is idempotent: keys belong to a signed-in caller`,
         );
       }
-      // The handler runs inside its claim, so currentIdempotencyClaim() answers anywhere beneath it.
-      const handler = route.handler;
-      route.handler = function (this: FastifyInstance, request, reply) {
-        const claim = request.idempotency;
-        return claim
-          ? running.run(claim, () => handler.call(this, request, reply))
-          : handler.call(this, request, reply);
-      };
     });
 
     // preHandler: the access hook (onRequest) has set the caller, and the body is parsed and validated.

@@ -19,6 +19,7 @@ import {
   ZUsername,
 } from '@app/contracts';
 import type { Db } from '../../db/database';
+import type { SessionRequest } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import type { KycService } from '../kyc/kyc.service';
 import { maskName } from '../members/mask';
@@ -387,8 +388,8 @@ export function createAuthService(deps: {
    */
   async function setTransactionPassword(caller: Caller, input: TSetTransactionPassword) {
     const member = await checkCurrentPassword(caller, input.currentPassword);
-    const value = await sealed.unseal(caller.sessionId, input.secret);
-    const confirm = await sealed.unseal(caller.sessionId, input.confirm);
+    const value = await sealed.unseal(caller, input.secret);
+    const confirm = await sealed.unseal(caller, input.confirm);
     if (value !== confirm) throw new AppError('PASSWORD_MISMATCH');
     if (!ZTransactionPasswordValue.safeParse(value).success) throw new AppError('PASSWORD_TOO_WEAK');
     const valueHash = await hashPassword(value);
@@ -420,19 +421,19 @@ export function createAuthService(deps: {
    */
   async function verifyTransactionPassword(
     memberId: string,
-    sessionId: string,
+    from: SessionRequest,
     secret: TSealed,
     ip: string,
   ): Promise<void> {
-    await checkTransactionPassword({ memberId, sessionId, secret, ip, outflow: false });
+    await checkTransactionPassword({ memberId, from, secret, ip, outflow: false });
   }
 
   /**
    * `verifyTransactionPassword` for money that leaves the member: refused first while a money hold runs
    * (MONEY_HELD, decision 42), so a held request costs no password attempt.
    */
-  async function verifyOutflow(memberId: string, sessionId: string, secret: TSealed, ip: string) {
-    await checkTransactionPassword({ memberId, sessionId, secret, ip, outflow: true });
+  async function verifyOutflow(memberId: string, from: SessionRequest, secret: TSealed, ip: string) {
+    await checkTransactionPassword({ memberId, from, secret, ip, outflow: true });
   }
 
   /**
@@ -441,7 +442,8 @@ export function createAuthService(deps: {
    */
   async function checkTransactionPassword(check: {
     memberId: string;
-    sessionId: string;
+    /** The session and the request's Idempotency-Key claim: the sealed password's nonce is spent for them. */
+    from: SessionRequest;
     secret: TSealed;
     ip: string;
     outflow: boolean;
@@ -456,7 +458,7 @@ export function createAuthService(deps: {
     const stored = row.transaction_password_hash;
     if (!stored) throw new AppError('TRANSACTION_PASSWORD_NOT_SET');
     refuseLocked(row.locked_until);
-    const value = await sealed.unseal(check.sessionId, check.secret);
+    const value = await sealed.unseal(check.from, check.secret);
     await guard.attempt(memberId, check.ip, () => verifyPassword(stored, value));
   }
 

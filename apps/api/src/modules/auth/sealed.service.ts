@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Limits, type TNonce, type TSealed } from '@app/contracts';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
+import type { SessionRequest } from '../../platform/access';
 import { AppError } from '../../platform/errors';
-import { currentIdempotencyClaim } from '../../platform/idempotency';
 import type { RsaKeyPair } from '../../platform/keys';
 
 const ZPlain = z.object({ n: z.string().max(64), v: z.string().max(4096) });
@@ -25,7 +25,7 @@ export function createSealedService(deps: { db: Db; rsa: RsaKeyPair }) {
     return { nonce, expiresAt: expiresAt.toISOString() };
   }
 
-  async function unseal(sessionId: string, sealed: TSealed): Promise<string> {
+  async function unseal(from: SessionRequest, sealed: TSealed): Promise<string> {
     if (sealed.keyId !== rsa.keyId) throw new AppError('SEALED_INVALID', 'Sealed with an unknown key');
     let plain: z.infer<typeof ZPlain>;
     try {
@@ -38,13 +38,13 @@ export function createSealedService(deps: { db: Db; rsa: RsaKeyPair }) {
     // Within an idempotent request the nonce is used up for that request (member and key): the same request
     // run again under its key (after a 5xx, or after its first run died with its process) passes again. The
     // request's hash matched, so it is the same sealed value in the same request: not a replay by another.
-    const claim = currentIdempotencyClaim();
+    const claim = from.idempotency;
     const usedFor = claim ? `${claim.memberId}:${claim.key}` : null;
     const used = await db
       .updateTable('crypto_nonces')
       .set({ used_at: new Date(), used_for: usedFor })
       .where('nonce', '=', plain.n)
-      .where('session_id', '=', sessionId)
+      .where('session_id', '=', from.sessionId)
       .where((eb) => {
         const fresh = eb.and([eb('used_at', 'is', null), eb('expires_at', '>', new Date())]);
         return usedFor ? eb.or([fresh, eb('used_for', '=', usedFor)]) : fresh;

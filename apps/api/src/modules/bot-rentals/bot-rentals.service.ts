@@ -198,7 +198,7 @@ export function createBotRentalService(deps: {
     // Refusals that need nothing from the member come before the password, so a wrong voucher does not
     // cost a password attempt.
     await quoteOf(memberId, p, input.voucherId);
-    await checkPassword(memberId, req.sessionId, input.password, req.actor.ip);
+    await checkPassword(memberId, req, input.password, req.actor.ip);
     const purchaseId = req.transferId('bot-rental-purchase');
     const payTransferId = req.transferId('bot-rental-payment');
     const [wallet, sales] = await Promise.all([

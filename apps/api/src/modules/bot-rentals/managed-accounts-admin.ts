@@ -8,7 +8,7 @@ import type {
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ManagedAccountsTable } from '../../db/schema';
-import type { ActorRequest } from '../../platform/access';
+import type { ActorRequest, SessionRequest } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { likePrefix } from '../../platform/like';
 import { type ConnectKey, checkKeyRights } from '../exchange-keys/exchange-keys.service';
@@ -22,7 +22,7 @@ export interface ManagedAccountsAdminDeps {
   /** The same rights check as a member's key binding (wired to connectorFor in services.ts). */
   connect: ConnectKey;
   /** Opens an RSA-OAEP sealed value, using up its nonce (SealedService.unseal). */
-  unseal: (sessionId: string, sealed: TSealed) => Promise<string>;
+  unseal: (from: SessionRequest, sealed: TSealed) => Promise<string>;
 }
 
 /** The admin who asks (platform/access.ts). */
@@ -111,8 +111,8 @@ export function createManagedAccountsAdmin(deps: ManagedAccountsAdminDeps) {
 
     const credentials: Credentials = {
       apiKey: body.apiKey,
-      secret: (await deps.unseal(req.sessionId, body.secret)).trim(),
-      ...(body.passphrase ? { passphrase: (await deps.unseal(req.sessionId, body.passphrase)).trim() } : {}),
+      secret: (await deps.unseal(req, body.secret)).trim(),
+      ...(body.passphrase ? { passphrase: (await deps.unseal(req, body.passphrase)).trim() } : {}),
     };
     if (credentials.secret === '') throw new AppError('EXCHANGE_AUTH_FAILED', 'Empty secret');
     const verdict = await checkKeyRights(deps.connect, body.exchange, credentials);

@@ -13,7 +13,7 @@ import {
 import type { Selectable } from 'kysely';
 import type { ExchangeKeysTable } from '../../db/schema';
 import { type AnyDb, own } from '../../db/tables';
-import type { ActorRequest } from '../../platform/access';
+import type { ActorRequest, SessionRequest } from '../../platform/access';
 import { type Actor, recordAudit, recordSystemAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { SecretBox } from '../../platform/secret-box';
@@ -45,9 +45,9 @@ export interface ExchangeKeyServiceDeps {
   box: SecretBox;
   connect: ConnectKey;
   /** Opens an RSA-OAEP sealed value, using up its nonce (SealedService.unseal). */
-  unseal: (sessionId: string, sealed: TSealed) => Promise<string>;
+  unseal: (from: SessionRequest, sealed: TSealed) => Promise<string>;
   /** Checks the sealed transaction password (AuthService.verifyTransactionPassword). */
-  checkPassword: (memberId: string, sessionId: string, sealed: TSealed, ip: string) => Promise<void>;
+  checkPassword: (memberId: string, from: SessionRequest, sealed: TSealed, ip: string) => Promise<void>;
   egressIps: readonly string[];
   /** Tells the member, inside the transaction that suspends the key (NotificationService.notify). */
   notify: NotificationService['notify'];
@@ -168,7 +168,7 @@ export function createExchangeKeyService(deps: ExchangeKeyServiceDeps) {
 
   async function bind(req: KeyRequest, body: TBindKeyRequest): Promise<TExchangeKey> {
     const memberId = req.actor.memberId;
-    await deps.checkPassword(memberId, req.sessionId, body.password, req.actor.ip);
+    await deps.checkPassword(memberId, req, body.password, req.actor.ip);
     const existing = await db
       .selectFrom('exchange_keys')
       .select('id')
@@ -179,8 +179,8 @@ export function createExchangeKeyService(deps: ExchangeKeyServiceDeps) {
 
     const credentials: Credentials = {
       apiKey: body.apiKey,
-      secret: await deps.unseal(req.sessionId, body.secret),
-      ...(body.passphrase ? { passphrase: await deps.unseal(req.sessionId, body.passphrase) } : {}),
+      secret: await deps.unseal(req, body.secret),
+      ...(body.passphrase ? { passphrase: await deps.unseal(req, body.passphrase) } : {}),
     };
     if (credentials.secret.trim() === '') throw new AppError('EXCHANGE_AUTH_FAILED', 'Empty secret');
 
@@ -324,7 +324,7 @@ export function createExchangeKeyService(deps: ExchangeKeyServiceDeps) {
   /** Unbinding deletes the key and its ciphertext. Orders and positions on the exchange are not touched. */
   async function unbind(req: KeyRequest, id: string, password: TSealed): Promise<TUnbindKeyResult> {
     const row = await rowOf(req.actor.memberId, id);
-    await deps.checkPassword(req.actor.memberId, req.sessionId, password, req.actor.ip);
+    await deps.checkPassword(req.actor.memberId, req, password, req.actor.ip);
     return db.transaction().execute(async (trx) => {
       const deleted = await trx
         .deleteFrom('exchange_keys')

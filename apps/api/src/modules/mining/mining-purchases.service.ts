@@ -146,7 +146,7 @@ export function createMiningPurchaseService(deps: {
     for (const l of lines) checkLimit(l.pkg, await boughtUnits(db, memberId, l.pkg.id), l.units);
     // A wrong voucher must not cost a password attempt.
     for (const l of lines) await effectOf(memberId, l.pkg, l.priceMinor, l.voucherId);
-    await checkPassword(memberId, req.sessionId, how.password, req.actor.ip);
+    await checkPassword(memberId, req, how.password, req.actor.ip);
 
     const accounts = new Map<string, { wallet: { id: string }; sales: { id: string } }>();
     for (const code of new Set(lines.map((l) => l.pkg.currency))) {

@@ -86,7 +86,7 @@ export function createMiningStockService(deps: {
       const to = await members.findByUsername(body.to);
       if (to?.role !== 'member') throw new AppError('RECIPIENT_NOT_FOUND');
       if (to.id === memberId) throw new AppError('RECIPIENT_IS_SELF');
-      await checkPassword(memberId, req.sessionId, body.password, req.actor.ip);
+      await checkPassword(memberId, req, body.password, req.actor.ip);
       await db.transaction().execute(async (trx) => {
         // The recipient's row must exist to be locked; creating it first takes no lock a taker waits on.
         await trx

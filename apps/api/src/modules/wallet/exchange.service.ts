@@ -148,7 +148,7 @@ export function createExchangeService(deps: { db: Db; ledger: LedgerService; che
       const { quote, pair, from, to, amount, net, fee } = await quoteOf(input.pairId, input.amount);
       if (quote.quoteToken !== input.quoteToken) throw new AppError('EXCHANGE_RATE_CHANGED');
       const memberId = req.actor.memberId;
-      await checkPassword(memberId, req.sessionId, input.password, req.actor.ip);
+      await checkPassword(memberId, req, input.password, req.actor.ip);
       const [source, target, poolFrom, poolTo, fees] = await Promise.all([
         ledger.account(db, { memberId, wallet: pair.from_wallet, currency: from.code }),
         ledger.account(db, { memberId, wallet: pair.to_wallet, currency: to.code }),

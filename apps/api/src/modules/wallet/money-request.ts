@@ -1,16 +1,13 @@
 import type { TSealed } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
-import { callerOf } from '../../platform/access';
-import type { Actor } from '../../platform/audit';
+import { type ActorRequest, actorRequestOf, type SessionRequest } from '../../platform/access';
 import { idempotentId } from '../../platform/idempotency';
 
 /**
  * Who asks for a money movement, and the ids its ledger transfers get. The ids derive from the request's
  * Idempotency-Key, so even a request that runs twice (a key taken over after a crash) moves money once.
  */
-export interface MoneyRequest {
-  actor: Actor;
-  sessionId: string;
+export interface MoneyRequest extends ActorRequest {
   /** The ledger transfer id for one step of this request (`label` names the step). */
   transferId: (label: string) => string;
   /** The Idempotency-Key, kept in each transfer's meta so a movement can be traced to its request. */
@@ -18,10 +15,8 @@ export interface MoneyRequest {
 }
 
 export function moneyRequestOf(request: FastifyRequest): MoneyRequest {
-  const caller = callerOf(request);
   return {
-    actor: { memberId: caller.memberId, ip: request.ip },
-    sessionId: caller.sessionId,
+    ...actorRequestOf(request),
     transferId: (label) => idempotentId(request, label),
     requestKey: request.idempotency?.key ?? '',
   };
@@ -34,7 +29,7 @@ export function moneyRequestOf(request: FastifyRequest): MoneyRequest {
  */
 export type PasswordCheck = (
   memberId: string,
-  sessionId: string,
+  from: SessionRequest,
   secret: TSealed,
   ip: string,
 ) => Promise<void>;

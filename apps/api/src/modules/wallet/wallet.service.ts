@@ -214,7 +214,7 @@ export function createWalletService(deps: {
     if (!(await ruleAllows(input.fromWallet, input.toWallet, currency.code))) {
       throw new AppError('TRANSFER_NOT_ALLOWED');
     }
-    await checkPassword(memberId, req.sessionId, input.password, req.actor.ip);
+    await checkPassword(memberId, req, input.password, req.actor.ip);
     const [debit, credit] = await ledger.accounts(db, [
       { memberId, wallet: input.fromWallet, currency: currency.code },
       { memberId: toId, wallet: input.toWallet, currency: currency.code },

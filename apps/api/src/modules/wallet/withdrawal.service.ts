@@ -192,7 +192,7 @@ export function createWithdrawalService(deps: {
       const memberId = req.actor.memberId;
       const checked = checkWithdrawalAddress(input.network, input.address);
       if (!checked.ok) throw new AppError(checked.code);
-      await checkPassword(memberId, req.sessionId, input.password, req.actor.ip);
+      await checkPassword(memberId, req, input.password, req.actor.ip);
       return db.transaction().execute(async (trx) => {
         const inserted = await trx
           .insertInto('withdrawal_addresses')
@@ -261,7 +261,7 @@ export function createWithdrawalService(deps: {
         .where('network', '=', input.network)
         .executeTakeFirst();
       if (!address) throw new AppError('ADDRESS_NOT_BOUND');
-      await checkPassword(memberId, req.sessionId, input.password, req.actor.ip);
+      await checkPassword(memberId, req, input.password, req.actor.ip);
 
       const [source, inFlight] = await Promise.all([
         ledger.account(db, { memberId, wallet: input.wallet, currency: currency.code }),
