@@ -41,6 +41,18 @@ export async function idOfMember(db: Db, username: string): Promise<string> {
 
 export const PAY_PASSWORD = 'Pay12345';
 
+/** The body of a transfer of `amount` USDT to bobby01, funds to funds, with PAY_PASSWORD sealed by the sender. */
+export async function transferToBobby(sender: { seal(value: string): Promise<unknown> }, amount: string) {
+  return {
+    to: 'bobby01',
+    currency: 'USDT',
+    fromWallet: 'funds',
+    toWallet: 'funds',
+    amount,
+    password: await sender.seal(PAY_PASSWORD),
+  };
+}
+
 /** Sets a member's transaction password directly (the TAC flow has tests of its own). */
 export async function givePayPassword(db: Db, username: string, value = PAY_PASSWORD): Promise<void> {
   const { hashPassword } = await import('../src/modules/auth/password');

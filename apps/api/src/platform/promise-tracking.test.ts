@@ -1,6 +1,6 @@
 import { executionAsyncId } from 'node:async_hooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { givePayPassword, PAY_PASSWORD } from '../../test/fixtures';
+import { givePayPassword, transferToBobby } from '../../test/fixtures';
 import { Client, createTestApp, type TestApp } from '../../test/test-app';
 
 /**
@@ -23,14 +23,7 @@ it('serves an idempotent money request, and its retry, without turning promise t
   await givePayPassword(t.db, 'alice01');
   const alice = new Client(t.app);
   await alice.login('alice01');
-  const body = {
-    to: 'bobby01',
-    currency: 'USDT',
-    fromWallet: 'funds',
-    toWallet: 'funds',
-    amount: '1',
-    password: await alice.seal(PAY_PASSWORD),
-  };
+  const body = await transferToBobby(alice, '1');
   const first = await alice.move('/api/wallet/transfer', body, 'promise-tracking-1');
   const again = await alice.move('/api/wallet/transfer', body, 'promise-tracking-1');
   expect([first.status, again.status]).toEqual([200, 200]);

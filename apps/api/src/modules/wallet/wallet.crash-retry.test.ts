@@ -1,7 +1,7 @@
 import type { TReceipt, TWalletOverview } from '@app/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { givePayPassword, PAY_PASSWORD } from '../../../test/fixtures';
+import { givePayPassword, PAY_PASSWORD, transferToBobby } from '../../../test/fixtures';
 import { Client, createTestApp, type TestApp } from '../../../test/test-app';
 
 /**
@@ -39,14 +39,7 @@ afterAll(() => t.close());
 describe('a money request retried after its server died', () => {
   it('died after the money moved: the retry answers the same receipt at once, and nothing moves twice', async () => {
     const before = await funds(alice);
-    const body = {
-      to: 'bobby01',
-      currency: 'USDT',
-      fromWallet: 'funds',
-      toWallet: 'funds',
-      amount: '5',
-      password: await alice.seal(PAY_PASSWORD),
-    };
+    const body = await transferToBobby(alice, '5');
     const first = await alice.move<TReceipt>('/api/wallet/transfer', body, 'crash-after-commit');
     expect(first.status).toBe(200);
     await dieBeforeAnswering('crash-after-commit');
@@ -110,14 +103,7 @@ describe('a money request retried after its server died', () => {
   });
 
   it('the used nonce still refuses any other request: a new key with the same sealed password is NONCE_INVALID', async () => {
-    const body = {
-      to: 'bobby01',
-      currency: 'USDT',
-      fromWallet: 'funds',
-      toWallet: 'funds',
-      amount: '1',
-      password: await alice.seal(PAY_PASSWORD),
-    };
+    const body = await transferToBobby(alice, '1');
     expect((await alice.move('/api/wallet/transfer', body, 'nonce-first')).status).toBe(200);
     const other = await alice.move('/api/wallet/transfer', body, 'nonce-second');
     expect([other.status, other.body.code]).toEqual([400, 'NONCE_INVALID']);
