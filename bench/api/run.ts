@@ -71,7 +71,7 @@ function report(rows: Array<{ result: LoadResult; reference: number; ratioLabel:
       .map(([k, v]) => `${k}:${v}`)
       .join(' ');
     lines.push(
-      `${result.name.padEnd(36)} ${fmt(result.perSecond, 1)} ${fmt(result.p50, 1)} ${fmt(result.p99, 1)} ${fmt(reference, 1)} ${(result.perSecond / reference).toFixed(2).padStart(7)}${ratioLabel}${(result.transactionsPerRequest?.toFixed(1) ?? '').padStart(6)} ${(result.cpuMsPerRequest?.toFixed(2) ?? '').padStart(6)}  ${failures || '-'}`,
+      `${result.name.padEnd(36)} ${fmt(result.perSecond, 1)} ${fmt(result.p50, 1)} ${fmt(result.p99, 1)} ${fmt(reference, 1)} ${(result.perSecond / reference).toFixed(2).padStart(7)}${ratioLabel}${(result.transactionsPerRequest?.toFixed(1) ?? '').padStart(6)} ${(result.cpuMsPerRequest?.toFixed(3) ?? '').padStart(6)}  ${failures || '-'}`,
     );
   }
   return lines.join('\n');
