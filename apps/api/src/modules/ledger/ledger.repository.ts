@@ -8,6 +8,7 @@ import type {
   JsonObject,
   LedgerAccount,
   MemberBalance,
+  MemberNameColumn,
   Transfer,
   TransferStatus,
   Wallet,
@@ -169,7 +170,13 @@ interface HistoryParams {
  * A member's records page as one statement, in one of eight shapes (which filters are given), each built
  * and compiled once and run with the request's values (decision 87). See `historyOf`.
  */
-const historyShape = (ex: Ex, byWallet: boolean, byCurrency: boolean, byKind: boolean) =>
+const historyShape = (
+  ex: Ex,
+  byWallet: boolean,
+  byCurrency: boolean,
+  byKind: boolean,
+  nameOf: MemberNameColumn | undefined,
+) =>
   compiledOnce(ex, (p: HistoryParams) => {
     const accountFilter = sql.join(
       [
@@ -199,6 +206,7 @@ const historyShape = (ex: Ex, byWallet: boolean, byCurrency: boolean, byKind: bo
       other_member_id: string | null;
       other_wallet: Wallet | null;
       other_system_code: string | null;
+      other_name: string | null;
       memo: string;
       reverses_id: string | null;
     }>`
@@ -234,13 +242,15 @@ const historyShape = (ex: Ex, byWallet: boolean, byCurrency: boolean, byKind: bo
           WHEN r.status = 'post_pending' THEN 'posted'
           ELSE 'voided'
         END AS status,
-        o.member_id AS other_member_id, o.wallet AS other_wallet, o.system_code AS other_system_code
+        o.member_id AS other_member_id, o.wallet AS other_wallet, o.system_code AS other_system_code,
+        ${nameOf ? nameOf(sql.ref('o.member_id')) : sql`NULL`} AS other_name
       FROM page m
       JOIN ledger_accounts o ON o.id = m.other_id
       LEFT JOIN ledger_transfers r ON r.pending_id = m.id
       ORDER BY m.seq DESC, m.direction DESC`;
   });
-const historyShapes = new Map<string, ReturnType<typeof historyShape>>();
+/** The compiled shapes, by the caller's name column (one per calling module) and then by filters. */
+const historyShapes = new Map<MemberNameColumn | undefined, Map<string, ReturnType<typeof historyShape>>>();
 
 /** Kysely queries of the ledger tables; no rules here, those are in the service. */
 export const ledgerRepository = {
@@ -456,13 +466,26 @@ export const ledgerRepository = {
    * their own wallets is two records, one per wallet). A hold is one record whose status, amount and
    * balance after follow its post or void; the post/void rows themselves are not listed again.
    */
-  async historyOf(ex: Ex, memberId: string, f: HistoryFilters): Promise<HistoryItem[]> {
+  async historyOf(
+    ex: Ex,
+    memberId: string,
+    f: HistoryFilters,
+    nameOf?: MemberNameColumn,
+  ): Promise<HistoryItem[]> {
+    let shapes = historyShapes.get(nameOf);
+    if (!shapes) {
+      // Each name column keeps its compiled statements for good: a caller that made a new function per call
+      // would compile (and leak) a statement per request, so that is refused rather than slowly paid for.
+      if (historyShapes.size >= 8) throw new Error('historyOf: give one name column function per caller');
+      shapes = new Map();
+      historyShapes.set(nameOf, shapes);
+    }
     const key = `${Boolean(f.wallet)}/${Boolean(f.currency)}/${Boolean(f.kind)}`;
-    let query = historyShapes.get(key);
+    let query = shapes.get(key);
     if (!query) {
       // Compiled with the first handle that asks; every run below is given its own `ex`.
-      query = historyShape(ex, Boolean(f.wallet), Boolean(f.currency), Boolean(f.kind));
-      historyShapes.set(key, query);
+      query = historyShape(ex, Boolean(f.wallet), Boolean(f.currency), Boolean(f.kind), nameOf);
+      shapes.set(key, query);
     }
     const rows = await query.execute(
       {
@@ -491,6 +514,7 @@ export const ledgerRepository = {
         memberId: r.other_member_id,
         wallet: r.other_wallet,
         systemCode: r.other_system_code,
+        name: r.other_name,
       },
       memo: r.memo,
       reversesId: r.reverses_id,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { type Expression, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countTransfers, fund, makeMember, totalsOf } from '../../../test/ledger-fixtures';
 import { createTestDb } from '../../../test/test-db';
@@ -416,7 +416,7 @@ describe('records', () => {
         usdt(1),
         usdt(71),
         'posted',
-        { memberId: alice, wallet: 'trading', systemCode: null },
+        { memberId: alice, wallet: 'trading', systemCode: null, name: null },
       ],
       [
         'transfer',
@@ -425,7 +425,7 @@ describe('records', () => {
         usdt(1),
         usdt(1),
         'posted',
-        { memberId: alice, wallet: 'funds', systemCode: null },
+        { memberId: alice, wallet: 'funds', systemCode: null, name: null },
       ],
       [
         'withdrawal',
@@ -434,7 +434,7 @@ describe('records', () => {
         usdt(5),
         usdt(90),
         'voided',
-        { memberId: bob, wallet: 'funds', systemCode: null },
+        { memberId: bob, wallet: 'funds', systemCode: null, name: null },
       ],
       [
         'withdrawal',
@@ -443,7 +443,7 @@ describe('records', () => {
         usdt(18),
         usdt(72),
         'posted',
-        { memberId: bob, wallet: 'funds', systemCode: null },
+        { memberId: bob, wallet: 'funds', systemCode: null, name: null },
       ],
       [
         'transfer',
@@ -452,7 +452,7 @@ describe('records', () => {
         usdt(10),
         usdt(90),
         'posted',
-        { memberId: bob, wallet: 'funds', systemCode: null },
+        { memberId: bob, wallet: 'funds', systemCode: null, name: null },
       ],
       [
         'deposit',
@@ -461,9 +461,22 @@ describe('records', () => {
         usdt(100),
         usdt(100),
         'posted',
-        { memberId: null, wallet: null, systemCode: 'deposits_clearing' },
+        { memberId: null, wallet: null, systemCode: 'deposits_clearing', name: null },
       ],
     ]);
+    // Another module's name column is placed once per counterparty; each column has its own statement.
+    const tagged = (tag: string) => (id: Expression<string | null>) => sql<string | null>`${tag} || ${id}`;
+    for (const tag of ['one:', 'two:']) {
+      const named = await ledger.history(alice, { page: 1, pageSize: 10 }, { counterpartyName: tagged(tag) });
+      expect(named.items.map((i) => i.counterparty.name)).toEqual([
+        `${tag}${alice}`,
+        `${tag}${alice}`,
+        `${tag}${bob}`,
+        `${tag}${bob}`,
+        `${tag}${bob}`,
+        null,
+      ]);
+    }
     const withdrawals = await ledger.history(alice, { kind: 'withdrawal', page: 1, pageSize: 1 });
     expect(withdrawals.items.map((i) => i.status)).toEqual(['voided']);
     const second = await ledger.history(alice, { kind: 'withdrawal', page: 2, pageSize: 1 });

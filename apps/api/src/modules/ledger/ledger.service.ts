@@ -13,6 +13,7 @@ import {
   type HistoryFilters,
   type JsonObject,
   type LedgerAccount,
+  type MemberNameColumn,
   type NewTransferSpec,
   type SystemCode,
   SystemCodes,
@@ -751,7 +752,12 @@ export function createLedgerService(deps: {
     balancesView: (memberId: string, opts: TrxOption = {}) => memberBalancesView(opts.trx ?? db, memberId),
     balanceOf: toMemberBalance,
 
-    history: async (memberId: string, filters: HistoryFilters, opts: TrxOption = {}) => {
+    /** A member's records page; with `counterpartyName`, each member counterparty's name in the same statement. */
+    history: async (
+      memberId: string,
+      filters: HistoryFilters,
+      opts: TrxOption & { counterpartyName?: MemberNameColumn } = {},
+    ) => {
       const { page, pageSize } = filters;
       if (
         !Number.isSafeInteger(page) ||
@@ -762,7 +768,8 @@ export function createLedgerService(deps: {
       ) {
         throw new LedgerError('LEDGER_INVALID_SPEC', 'page >= 1 and pageSize in 1..100');
       }
-      return { items: await repo.historyOf(opts.trx ?? db, memberId, filters), page, pageSize };
+      const items = await repo.historyOf(opts.trx ?? db, memberId, filters, opts.counterpartyName);
+      return { items, page, pageSize };
     },
 
     currencies: (opts: TrxOption = {}) => repo.currencies(opts.trx ?? db),

@@ -1,5 +1,5 @@
 import { RecordKinds } from '@app/contracts';
-import type { Transaction } from 'kysely';
+import type { Expression, RawBuilder, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 
 export const Wallets = ['deposit', 'trading', 'reward', 'funds'] as const;
@@ -131,6 +131,13 @@ export interface HistoryFilters {
   pageSize: number;
 }
 
+/**
+ * Another module's SQL for a name of the member with this id, placed by the records' statement as a column
+ * (the members module's `usernameColumn`): the ledger does not read members, it only places the column, so a
+ * records page with its counterparties' names is one round trip (decision 105).
+ */
+export type MemberNameColumn = (memberId: Expression<string | null>) => RawBuilder<string | null>;
+
 export interface HistoryItem {
   transferId: string;
   createdAt: Date;
@@ -145,7 +152,13 @@ export interface HistoryItem {
   /** The member account's posted balance after the movement. */
   balanceAfter: bigint;
   status: HistoryStatus;
-  counterparty: { memberId: string | null; wallet: Wallet | null; systemCode: string | null };
+  counterparty: {
+    memberId: string | null;
+    wallet: Wallet | null;
+    systemCode: string | null;
+    /** The counterparty member's name by the caller's `MemberNameColumn`; null without one or a member. */
+    name: string | null;
+  };
   memo: string;
   reversesId: string | null;
 }

@@ -2,6 +2,14 @@ import { type Expression, type RawBuilder, sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
 import type { Db } from '../../db/database';
 
+/**
+ * A member's username as a column of another module's statement (the ledger's records page places it for
+ * each counterparty, decision 105); null for a null id. One function for every repository, so that the
+ * ledger's statements compiled with it are found again by it.
+ */
+const usernameColumn = (memberId: Expression<string | null>): RawBuilder<string | null> =>
+  sql<string | null>`(SELECT u.username FROM members u WHERE u.id = ${memberId})`;
+
 /** Kysely queries over members: lookups and the placement tree. */
 export function createMembersRepository(db: Db) {
   /**
@@ -112,6 +120,8 @@ export function createMembersRepository(db: Db) {
         .where((eb) => eb.or([eb(sql<string>`lower(username)`, '=', value), eb('email', '=', value)]))
         .executeTakeFirst();
     },
+
+    usernameColumn,
 
     usernamesOf: async (ids: string[]) => {
       if (ids.length === 0) return new Map<string, string>();

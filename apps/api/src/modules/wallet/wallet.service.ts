@@ -13,7 +13,7 @@ import type { Db } from '../../db/database';
 import { type Actor, recordAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { LedgerService } from '../ledger/ledger.service';
-import type { HistoryItem, TransferKind } from '../ledger/ledger.types';
+import type { TransferKind } from '../ledger/ledger.types';
 import { maskName } from '../members/mask';
 import type { MembersRepository } from '../members/members.repository';
 import { amountOf, big, type Currency, currencyOrFail, decimalOf } from './amounts';
@@ -113,13 +113,6 @@ export function createWalletService(deps: {
     return { currencies: rows, usdTotal: decimalOf(usdTotal, { decimals: USD_DECIMALS }) };
   }
 
-  async function counterpartyNames(items: HistoryItem[]): Promise<Map<string, string>> {
-    const ids = [
-      ...new Set(items.flatMap((i) => (i.counterparty.memberId ? [i.counterparty.memberId] : []))),
-    ];
-    return members.usernamesOf(ids);
-  }
-
   /**
    * Currencies' decimals, kept in the process: a currency's decimals never change once it exists (the
    * trigger currencies_decimals_fixed of migration 0002 refuses it, as its amounts are in its smallest
@@ -136,19 +129,22 @@ export function createWalletService(deps: {
 
   async function records(memberId: string, query: TWalletRecordsQuery) {
     const { page, pageSize, wallet, currency, kind } = query;
-    const history = await ledger.history(memberId, {
-      page,
-      pageSize,
-      ...(wallet ? { wallet } : {}),
-      ...(currency ? { currency } : {}),
-      ...(kind ? { kind } : {}),
-    });
+    const history = await ledger.history(
+      memberId,
+      {
+        page,
+        pageSize,
+        ...(wallet ? { wallet } : {}),
+        ...(currency ? { currency } : {}),
+        ...(kind ? { kind } : {}),
+      },
+      // The counterparties' usernames come in the page's own statement (decision 105).
+      { counterpartyName: members.usernameColumn },
+    );
     const decimals = await decimalsOf(history.items.map((i) => i.currency));
-    const names = await counterpartyNames(history.items);
     const items: TWalletRecord[] = history.items.map((i) => {
       const c = { decimals: decimals.get(i.currency) ?? 0 };
       const other = i.counterparty;
-      const name = other.memberId ? names.get(other.memberId) : undefined;
       return {
         id: i.transferId,
         createdAt: i.createdAt.toISOString(),
@@ -162,7 +158,7 @@ export function createWalletService(deps: {
         counterparty: other.memberId
           ? other.memberId === memberId
             ? `self:${other.wallet}`
-            : maskName(name ?? '?')
+            : maskName(other.name ?? '?')
           : other.systemCode
             ? `system:${other.systemCode}`
             : null,
