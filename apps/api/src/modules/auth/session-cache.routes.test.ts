@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOfMember, makeStaff } from '../../../test/fixtures';
+import { listeningIs } from '../../../test/session-listening';
 import { DEMO_PASSWORD, stepUpCode } from '../../../test/step-up';
 import { Client, createSecondInstance, createTestApp, type TestApp } from '../../../test/test-app';
 import type { SessionService } from './session.service';
@@ -35,18 +36,6 @@ function revoked(sessions: SessionService, memberId: string): Promise<void> {
   return new Promise((resolve) => {
     const stop = sessions.onRevoked((id) => {
       if (id !== memberId && id !== '*') return;
-      stop();
-      resolve();
-    });
-  });
-}
-
-/** Resolves when `sessions` starts (true) or stops (false) hearing revocations. */
-function listeningIs(sessions: SessionService, value: boolean): Promise<void> {
-  if (sessions.cacheListening === value) return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = sessions.onListening((listening) => {
-      if (listening !== value) return;
       stop();
       resolve();
     });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeMember } from '../../../test/fixtures';
+import { listeningIs } from '../../../test/session-listening';
 import { startSilentProxy } from '../../../test/silent-proxy';
 import { createTestDb } from '../../../test/test-db';
 import { createDb, type Db } from '../../db/database';
@@ -72,15 +73,7 @@ it('a listener that stops answering its heartbeat turns the cache off until it l
     cache: { seconds: 30, databaseUrl: proxied, heartbeatTimers: beats.timers },
   });
   sessions.onListening((listening) => states.push(listening));
-  const listening = (value: boolean) =>
-    new Promise<void>((resolve) => {
-      if (sessions.cacheListening === value) return resolve();
-      const stop = sessions.onListening((now) => {
-        if (now !== value) return;
-        stop();
-        resolve();
-      });
-    });
+  const listening = (value: boolean) => listeningIs(sessions, value);
   try {
     const memberId = await makeMember(db, 'beat');
     const token = await sessions.create(memberId, { ip: '127.0.0.1', userAgent: 'test' });

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeMember } from '../../../test/fixtures';
 import { untilSomeoneWaitsForALock } from '../../../test/lock-waits';
+import { listeningIs } from '../../../test/session-listening';
 import { createTestDb } from '../../../test/test-db';
 import { createDb, type Db } from '../../db/database';
 import { createSessionService, type SessionService } from './session.service';
@@ -48,14 +49,7 @@ async function counted(clock: { at: number }, listenAt = url) {
 
 /** Reads the token until the cache holds it (the first read starts the listener). */
 async function cached(sessions: SessionService, token: string): Promise<void> {
-  const listening = new Promise<void>((resolve) => {
-    if (sessions.cacheListening) return resolve();
-    const stop = sessions.onListening((now) => {
-      if (!now) return;
-      stop();
-      resolve();
-    });
-  });
+  const listening = listeningIs(sessions, true);
   expect(await sessions.resolve(token, { cached: true })).not.toBeNull();
   await listening;
   expect(await sessions.resolve(token, { cached: true })).not.toBeNull();
