@@ -1,22 +1,26 @@
 /**
  * The fixed cost of a request (issue 22, decision 91): the server's CPU microseconds per request of
- * `/api/health` (no session) and a signed-in `/api/me`, beside the bare Fastify + pg reference measured in
- * the same run. Each server runs in a process of its own (the app as `npm start` runs it, processes.ts),
+ * `/api/health` (no session) and signed-in reads (`/api/me` unless OVERHEAD_PATHS names others), beside the
+ * bare Fastify + pg reference measured in the same run. As bench:api does, each app first moves money for a
+ * second (alice01 and bobby01 send each other transfers), so its reads run as in production and alice01's
+ * records have counterparties. Each server runs in a process of its own (the app as `npm start` runs it, processes.ts),
  * so the load generator's own CPU is not counted; the figure is the server's user + system CPU over a fixed
  * number of requests, the median of several rounds.
  *
  *   npx tsx bench/api/overhead.ts                      # this checkout's app
  *   OVERHEAD_ROOTS=/path/a,/path/b npx tsx bench/api/overhead.ts   # two checkouts, rounds A B B A ...
  *
- * OVERHEAD_REQUESTS (10000 per measure), OVERHEAD_ROUNDS (4), OVERHEAD_CONNECTIONS (50).
+ * OVERHEAD_REQUESTS (10000 per measure), OVERHEAD_ROUNDS (4), OVERHEAD_CONNECTIONS (50), OVERHEAD_PATHS
+ * (`/api/me`; e.g. `/api/me,/api/wallet/records`).
  */
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Paths } from '@app/contracts';
 import autocannon from 'autocannon';
-import { DEMO_PASSWORD } from '../../apps/api/src/db/seed/demo';
+import { DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD } from '../../apps/api/src/db/seed/demo';
 import { createDatabase, dropDatabase, openServer } from '../ledger/postgres';
+import { loadTransfers } from './load';
 import { cpuMsOf, type Running, startApp, startReference } from './processes';
 
 const intEnv = (name: string, fallback: number) => {
@@ -29,6 +33,7 @@ const rounds = intEnv('OVERHEAD_ROUNDS', 4);
 const connections = intEnv('OVERHEAD_CONNECTIONS', 50);
 const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const roots = (process.env.OVERHEAD_ROOTS || here).split(',').map((r) => path.resolve(r.trim()));
+const signedInPaths = (process.env.OVERHEAD_PATHS || Paths.me).split(',').map((p) => p.trim());
 const progress = (text: string) => process.stderr.write(`${text}\n`);
 const load = () => loadavg()[0]!.toFixed(2);
 
@@ -53,6 +58,16 @@ const median = (xs: number[]) => {
 };
 const spread = (xs: number[]) => ((Math.max(...xs) - Math.min(...xs)) / median(xs)) * 100;
 
+async function signIn(app: Running, username: string) {
+  const reply = await fetch(`${app.baseUrl}${Paths.token}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: username, password: DEMO_PASSWORD }),
+  });
+  if (!reply.ok) throw new Error(`${username} could not sign in: ${reply.status}`);
+  return { username, token: ((await reply.json()) as { token: string }).token };
+}
+
 async function main() {
   const server = await openServer();
   const names = roots.map((_, i) => `bench_overhead_${process.pid}_${i}`);
@@ -63,13 +78,15 @@ async function main() {
       await createDatabase(server, names[i]!);
       progress(`starting the app of ${root}`);
       const app = await startApp(server.urlOf(names[i]!), progress, undefined, root);
-      const reply = await fetch(`${app.baseUrl}${Paths.token}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ login: 'alice01', password: DEMO_PASSWORD }),
+      const [alice, bobby] = await Promise.all(['alice01', 'bobby01'].map((name) => signIn(app, name)));
+      await loadTransfers({
+        baseUrl: app.baseUrl,
+        members: [alice!, bobby!],
+        transactionPassword: DEMO_TRANSACTION_PASSWORD,
+        connections: 2,
+        seconds: 1,
       });
-      if (!reply.ok) throw new Error(`alice01 could not sign in: ${reply.status}`);
-      apps.push({ root, app, token: ((await reply.json()) as { token: string }).token });
+      apps.push({ root, app, token: alice!.token });
     }
     reference = await startReference(server.urlOf(names[0]!));
 
@@ -82,11 +99,11 @@ async function main() {
         label: `${root} ${Paths.health}`,
         run: () => measure(app, app.baseUrl + Paths.health),
       },
-      {
-        key: `${i}:me`,
-        label: `${root} ${Paths.me}`,
-        run: () => measure(app, app.baseUrl + Paths.me, token),
-      },
+      ...signedInPaths.map((read) => ({
+        key: `${i}:${read}`,
+        label: `${root} ${read}`,
+        run: () => measure(app, app.baseUrl + read, token),
+      })),
     ]);
     progress('warming up');
     await measure(ref, ref.baseUrl);
