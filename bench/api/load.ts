@@ -6,6 +6,7 @@
 import { createPublicKey, randomUUID } from 'node:crypto';
 import { Paths } from '@app/contracts';
 import autocannon from 'autocannon';
+import { DEMO_PASSWORD } from '../../apps/api/src/db/seed/demo';
 import { seal } from '../ledger/seal';
 
 export interface LoadResult {
@@ -25,6 +26,17 @@ export interface LoadResult {
 export interface Member {
   username: string;
   token: string;
+}
+
+/** A demo member's bearer token (`POST /api/auth/token`), or null when the sign-in is refused. */
+export async function signIn(baseUrl: string, username: string): Promise<Member | null> {
+  const reply = await fetch(`${baseUrl}${Paths.token}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: username, password: DEMO_PASSWORD }),
+  });
+  if (!reply.ok) return null;
+  return { username, token: ((await reply.json()) as { token: string }).token };
 }
 
 function failuresOf(result: autocannon.Result): Record<string, number> {

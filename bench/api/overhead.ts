@@ -3,9 +3,9 @@
  * `/api/health` (no session) and signed-in reads (`/api/me` unless OVERHEAD_PATHS names others), beside the
  * bare Fastify + pg reference measured in the same run. As bench:api does, each app first moves money for a
  * second (alice01 and bobby01 send each other transfers), so its reads run as in production and alice01's
- * records have counterparties. Each server runs in a process of its own (the app as `npm start` runs it, processes.ts),
- * so the load generator's own CPU is not counted; the figure is the server's user + system CPU over a fixed
- * number of requests, the median of several rounds.
+ * records have counterparties. Each server runs in a process of its own (the app as `npm start` runs it,
+ * processes.ts), so the load generator's own CPU is not counted; the figure is the server's user + system
+ * CPU over a fixed number of requests, the median of several rounds.
  *
  *   npx tsx bench/api/overhead.ts                      # this checkout's app
  *   OVERHEAD_ROOTS=/path/a,/path/b npx tsx bench/api/overhead.ts   # two checkouts, rounds A B B A ...
@@ -18,9 +18,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Paths } from '@app/contracts';
 import autocannon from 'autocannon';
-import { DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD } from '../../apps/api/src/db/seed/demo';
+import { DEMO_TRANSACTION_PASSWORD } from '../../apps/api/src/db/seed/demo';
 import { createDatabase, dropDatabase, openServer } from '../ledger/postgres';
-import { loadTransfers } from './load';
+import { loadTransfers, signIn } from './load';
 import { cpuMsOf, type Running, startApp, startReference } from './processes';
 
 const intEnv = (name: string, fallback: number) => {
@@ -58,16 +58,6 @@ const median = (xs: number[]) => {
 };
 const spread = (xs: number[]) => ((Math.max(...xs) - Math.min(...xs)) / median(xs)) * 100;
 
-async function signIn(app: Running, username: string) {
-  const reply = await fetch(`${app.baseUrl}${Paths.token}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login: username, password: DEMO_PASSWORD }),
-  });
-  if (!reply.ok) throw new Error(`${username} could not sign in: ${reply.status}`);
-  return { username, token: ((await reply.json()) as { token: string }).token };
-}
-
 async function main() {
   const server = await openServer();
   const names = roots.map((_, i) => `bench_overhead_${process.pid}_${i}`);
@@ -78,15 +68,18 @@ async function main() {
       await createDatabase(server, names[i]!);
       progress(`starting the app of ${root}`);
       const app = await startApp(server.urlOf(names[i]!), progress, undefined, root);
-      const [alice, bobby] = await Promise.all(['alice01', 'bobby01'].map((name) => signIn(app, name)));
+      const [alice, bobby] = await Promise.all(
+        ['alice01', 'bobby01'].map((name) => signIn(app.baseUrl, name)),
+      );
+      if (!alice || !bobby) throw new Error('alice01 or bobby01 could not sign in');
       await loadTransfers({
         baseUrl: app.baseUrl,
-        members: [alice!, bobby!],
+        members: [alice, bobby],
         transactionPassword: DEMO_TRANSACTION_PASSWORD,
         connections: 2,
         seconds: 1,
       });
-      apps.push({ root, app, token: alice!.token });
+      apps.push({ root, app, token: alice.token });
     }
     reference = await startReference(server.urlOf(names[0]!));
 

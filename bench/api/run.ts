@@ -5,10 +5,10 @@
  */
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { Paths } from '@app/contracts';
-import { DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD, demoMemberNames } from '../../apps/api/src/db/seed/demo';
+import { DEMO_TRANSACTION_PASSWORD, demoMemberNames } from '../../apps/api/src/db/seed/demo';
 import { createDatabase, dropDatabase, openServer, serverFacts } from '../ledger/postgres';
 import { argon2Ceiling } from './argon2-ceiling';
-import { type LoadResult, loadGet, loadTransfers, type Member } from './load';
+import { type LoadResult, loadGet, loadTransfers, type Member, signIn } from './load';
 import { cpuMsOf, startApp, startReference } from './processes';
 import { statementListing } from './statements';
 import { countTransactions } from './transactions';
@@ -39,16 +39,6 @@ const cfg = {
 };
 const READS = [Paths.me, Paths.wallet, Paths.walletRecords, Paths.bots, Paths.notifications];
 const progress = (text: string) => process.stderr.write(`${text}\n`);
-
-async function signIn(baseUrl: string, username: string): Promise<Member | null> {
-  const reply = await fetch(`${baseUrl}${Paths.token}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login: username, password: DEMO_PASSWORD }),
-  });
-  if (!reply.ok) return null;
-  return { username, token: ((await reply.json()) as { token: string }).token };
-}
 
 /** The demo's members who sign in with the demo password (the seed's own list, through the API). */
 async function demoMembers(baseUrl: string, usernames: string[]): Promise<Member[]> {

@@ -752,7 +752,10 @@ export function createLedgerService(deps: {
     balancesView: (memberId: string, opts: TrxOption = {}) => memberBalancesView(opts.trx ?? db, memberId),
     balanceOf: toMemberBalance,
 
-    /** A member's records page; with `counterpartyName`, each member counterparty's name in the same statement. */
+    /**
+     * A member's records page; with `counterpartyName`, each member counterparty's name comes in the same
+     * statement.
+     */
     history: async (
       memberId: string,
       filters: HistoryFilters,
