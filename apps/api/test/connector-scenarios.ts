@@ -72,6 +72,15 @@ export function describeConnectorScenarios(p: ScenarioParams) {
 
     const orderRequests = () => mock.requests.filter((r) => p.isOrderPlacement(r.method, r.path));
     const historyReads = () => mock.requests.filter((r) => p.isTradeHistory(r.method, r.path)).length;
+    /**
+     * The mock's last requests and its answers, for the message of a fee assertion: a fee read from the
+     * trades is best effort (a failed read leaves it null), so a failure must show whether it was asked.
+     */
+    const lastRequests = (count = 5) =>
+      mock.requests
+        .slice(-count)
+        .map((r) => `${r.method} ${r.path} -> ${r.answered ?? 'no answer'}`)
+        .join('; ');
 
     it('reads spot and perpetual markets with their steps, tickers, candles and the funding rate', async () => {
       const spot = await connector.markets('spot');
@@ -215,7 +224,7 @@ export function describeConnectorScenarios(p: ScenarioParams) {
       expect(open).toMatchObject({ status: 'closed', filled: p.perpetualAmount, averagePrice: '60000' });
       // A 0.05% perpetual taker fee in USDT: 0.01 BTC x 60000 x 0.0005, from the trades where the order's
       // answer does not state it (binance, gate).
-      expect(open.fee).toEqual({ asset: 'USDT', amount: '0.3' });
+      expect(open.fee, lastRequests()).toEqual({ asset: 'USDT', amount: '0.3' });
       expect(historyReads()).toBe(p.statesFee.perpetualOrder ? 0 : 1);
       const [position] = await connector.positions(['BTC/USDT:USDT']);
       expect(position).toMatchObject({
@@ -232,7 +241,7 @@ export function describeConnectorScenarios(p: ScenarioParams) {
       mock.setPrice('BTC/USDT:USDT', '61000');
       const close = await perpetualMarket('sell', true);
       expect(close).toMatchObject({ status: 'closed', reduceOnly: true, averagePrice: '61000' });
-      expect(close.fee).toEqual({ asset: 'USDT', amount: '0.305' });
+      expect(close.fee, lastRequests()).toEqual({ asset: 'USDT', amount: '0.305' });
       expect(await connector.positions(['BTC/USDT:USDT'])).toEqual([]);
       // 0.01 BTC gained 1000 USDT each: the wallet shows the 10 USDT profit less both fees (0.3 + 0.305).
       expect(mock.state.futures.wallet).toBe(parse('5009.395'));

@@ -10,6 +10,8 @@ export interface MockRequest {
   query: URLSearchParams;
   rawBody: string;
   headers: IncomingHttpHeaders;
+  /** The status the mock answered with, once it has: a failing test's message can say what came back. */
+  answered?: number;
 }
 
 export interface MockResponse {
@@ -46,6 +48,7 @@ export async function listenMock(handler: MockHandler, port = 0) {
       } catch (error) {
         response = { status: 500, body: { error: String(error) } };
       }
+      request.answered = response.status;
       res.writeHead(response.status, { 'content-type': 'application/json', ...response.headers });
       res.end(JSON.stringify(response.body));
     });
