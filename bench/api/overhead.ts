@@ -72,13 +72,16 @@ async function main() {
         ['alice01', 'bobby01'].map((name) => signIn(app.baseUrl, name)),
       );
       if (!alice || !bobby) throw new Error('alice01 or bobby01 could not sign in');
-      await loadTransfers({
+      const money = await loadTransfers({
         baseUrl: app.baseUrl,
         members: [alice, bobby],
         transactionPassword: DEMO_TRANSACTION_PASSWORD,
         connections: 2,
         seconds: 1,
       });
+      // Without a transfer the reads would run on another workload (records without counterparties).
+      if (money.perSecond === 0)
+        throw new Error(`no transfer went through: ${JSON.stringify(money.failures)}`);
       apps.push({ root, app, token: alice.token });
     }
     reference = await startReference(server.urlOf(names[0]!));
